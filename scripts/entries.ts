@@ -1,0 +1,21 @@
+// The single list of public entry points. tsup builds one bundle per entry, and
+// scripts/sync-exports.ts derives package.json's `exports` map from the same list, so the
+// two can never drift apart.
+export const PUBLIC_ENTRIES = {
+  index: 'src/index.ts',
+  time: 'src/time/index.ts',
+  series: 'src/series/index.ts',
+  indexes: 'src/indexes/index.ts',
+  standards: 'src/standards/index.ts',
+  meta: 'src/meta/index.ts',
+  i18n: 'src/i18n/index.ts',
+  geo: 'src/geo/index.ts',
+  store: 'src/store/index.ts',
+  payload: 'src/payload/index.ts',
+  forecast: 'src/forecast/index.ts',
+  sample: 'src/sample/index.ts',
+  http: 'src/http/index.ts',
+};
+
+/** The command-line adapter; built, but not part of the import surface. */
+export const CLI_ENTRY = { cli: 'src/cli/main.ts' };

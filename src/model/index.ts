@@ -1,0 +1,15 @@
+export type {
+  Address,
+  AveragedValues,
+  IndexLevelMeta,
+  IndexTypeMeta,
+  IndexValue,
+  Installation,
+  Language,
+  Measurements,
+  MeasurementTypeMeta,
+  Sponsor,
+  Standard,
+  Value,
+} from './api-types.js';
+export { LANGUAGES } from './api-types.js';

@@ -1,0 +1,93 @@
+import type { IndexTypeName } from '../indexes/index-table.js';
+import type { Installation, Language, Measurements } from '../model/api-types.js';
+import type { InstallationLookup } from '../store/measurement-store.js';
+import type { Instant } from '../time/instant.js';
+
+/** Per-request options of every measurements call. */
+export interface MeasurementsRequestOptions {
+  /** The request time; all windows derive from it. */
+  readonly now: Instant;
+  /** Default `VENDOR_CAQI`. */
+  readonly indexType?: IndexTypeName;
+  /** Default `en`. */
+  readonly language?: Language;
+}
+
+/** An installation that took part in a point interpolation. */
+export interface InterpolationContributor {
+  readonly installationId: number;
+  /** Great-circle distance from the point, km. */
+  readonly distanceKm: number;
+  /** Normalised weight (all contributors of one type sum to 1), for the current window. */
+  readonly weight: number;
+}
+
+/**
+ * The extra top-level field of a point payload: it says that the values are an interpolation
+ * over several installations (the spec forbids presenting such an average as one measurement).
+ */
+export interface InterpolationInfo {
+  readonly method: 'INVERSE_DISTANCE';
+  readonly radiusKm: number;
+  readonly contributors: readonly InterpolationContributor[];
+}
+
+/** The point payload: a Measurements payload plus its interpolation note. */
+export interface PointMeasurements extends Measurements {
+  readonly interpolation: InterpolationInfo;
+}
+
+/** Outcome of a measurements query by installation id. */
+export type InstallationMeasurementsResult =
+  | { readonly status: 'ok'; readonly installation: Installation; readonly payload: Measurements }
+  | { readonly status: 'replaced'; readonly successorId: number }
+  | { readonly status: 'missing' };
+
+/** Outcome of a measurements query for the nearest installation. */
+export type NearestMeasurementsResult =
+  | {
+      readonly status: 'ok';
+      readonly installation: Installation;
+      readonly distanceKm: number;
+      readonly payload: Measurements;
+    }
+  | { readonly status: 'none-in-range' };
+
+/** Search options of the nearest queries (spec defaults: 3 km, 1 result; negative = no limit). */
+export interface NearestSearchOptions {
+  readonly maxDistanceKM?: number;
+  readonly maxResults?: number;
+}
+
+/**
+ * Everything the `/v2` routes compute, as one facade over a store. The HTTP adapter depends
+ * only on this; `createMeasurementsService` builds the default implementation.
+ */
+export interface MeasurementsService {
+  /** An installation by id (see {@link InstallationLookup}). */
+  findInstallation(id: number): Promise<InstallationLookup>;
+  /** Active installations nearest to a point, nearest first (ties by id). */
+  nearestInstallations(
+    latitude: number,
+    longitude: number,
+    options?: NearestSearchOptions,
+  ): Promise<readonly Installation[]>;
+  /** The Measurements payload of one installation. */
+  installationMeasurements(
+    installationId: number,
+    options: MeasurementsRequestOptions,
+  ): Promise<InstallationMeasurementsResult>;
+  /** The Measurements payload of the nearest active installation within `maxDistanceKM`. */
+  nearestMeasurements(
+    latitude: number,
+    longitude: number,
+    search: Pick<NearestSearchOptions, 'maxDistanceKM'>,
+    options: MeasurementsRequestOptions,
+  ): Promise<NearestMeasurementsResult>;
+  /** The interpolated payload of any point (no-data entries when no sensor is within 1.5 km). */
+  pointMeasurements(
+    latitude: number,
+    longitude: number,
+    options: MeasurementsRequestOptions,
+  ): Promise<PointMeasurements>;
+}

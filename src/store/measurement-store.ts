@@ -1,0 +1,48 @@
+import type { Installation } from '../model/api-types.js';
+import type { TimeWindow } from '../time/windows.js';
+
+/**
+ * What a store knows about an installation id.
+ * - `active`: it exists and serves data;
+ * - `replaced`: its sensor was replaced; `successorId` is the last active installation of the
+ *   replacement chain (A → B → C gives C for both A and B);
+ * - `missing`: it never existed, or it was removed without a successor (both answer 404).
+ */
+export type InstallationLookup =
+  | { readonly status: 'active'; readonly installation: Installation }
+  | {
+      readonly status: 'replaced';
+      readonly installation: Installation;
+      readonly successorId: number;
+    }
+  | { readonly status: 'missing' };
+
+/**
+ * Window averages of one installation: measurement type name → mean of the samples in the
+ * window. A type with no samples in the window is absent (never 0, never NaN).
+ */
+export type WindowAverages = Readonly<Partial<Record<string, number>>>;
+
+/**
+ * The port that payload assembly and the HTTP adapter read data through. Promise-returning so
+ * that a database-backed store can implement it; {@link InMemoryStore} is the default.
+ */
+export interface MeasurementStore {
+  /** Resolves an installation id, following replacement chains to the final active one. */
+  findInstallation(id: number): Promise<InstallationLookup>;
+  /** Every active installation (replaced and removed ones excluded), for spatial indexing. */
+  listActiveInstallations(): Promise<readonly Installation[]>;
+  /**
+   * Averages per measurement type for each window, in the order of `windows`.
+   * An unknown installation gives empty records.
+   */
+  windowAverages(
+    installationId: number,
+    windows: readonly TimeWindow[],
+  ): Promise<readonly WindowAverages[]>;
+  /**
+   * Increases whenever the set of installations changes (added, removed, replaced), so users
+   * of `listActiveInstallations` know when to rebuild their spatial index.
+   */
+  readonly installationsVersion: number;
+}

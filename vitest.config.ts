@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    // The browser test needs Chromium; it has its own command (`npm run test:browser`).
+    exclude: ['test/browser/**'],
+    testTimeout: 30_000,
+    benchmark: {
+      include: ['bench/**/*.bench.ts'],
+    },
+  },
+});
