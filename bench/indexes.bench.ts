@@ -1,0 +1,122 @@
+import { afterAll, bench, describe } from 'vitest';
+import { computeIndex } from '../src/indexes/compute-index.js';
+import { INDEX_TABLES } from '../src/indexes/index-registry.js';
+import { roundUp2 } from '../src/indexes/rounding.js';
+import type { IndexValue } from '../src/model/api-types.js';
+import { seededRandom } from './helpers/seeded-random.js';
+
+// One request computes the index of ~49 windows (current, 24 history, 24 forecast); a batch
+// of 4096 windows stands for a burst of about 80 requests.
+const WINDOW_COUNT = 4096;
+// Longer than the default so that a busy 2-core machine averages out.
+const BENCH_OPTIONS = { time: 2000, warmupTime: 200 };
+
+const random = seededRandom(20_261_121);
+const windows = Array.from({ length: WINDOW_COUNT }, () => {
+  const window: Record<string, number> = {
+    PM25: random() * 120,
+    PM10: random() * 200,
+    NO2: random() * 150,
+    TEMPERATURE: random() * 30 - 5,
+  };
+  // Every 16th window has no particulates (a station measuring weather only).
+  if (random() < 1 / 16) {
+    delete window.PM25;
+    delete window.PM10;
+  }
+  return window;
+});
+
+// Baseline: the obvious implementation. Each grid is a list of segment objects found with
+// Array.find, the level is found with Array.find, texts are looked up per call.
+interface Segment {
+  readonly cLow: number;
+  readonly cHigh: number;
+  readonly iLow: number;
+  readonly iHigh: number;
+}
+
+const VENDOR = INDEX_TABLES.VENDOR_CAQI;
+const naiveSegments: Record<string, Segment[]> = Object.fromEntries(
+  VENDOR.countedPollutants.map((pollutant) => {
+    const grid = VENDOR.grids[pollutant]!;
+    const segments = grid.slice(1).map((cHigh, i) => ({
+      cLow: grid[i]!,
+      cHigh,
+      iLow: VENDOR.indexBreakpoints[i]!,
+      iHigh: VENDOR.indexBreakpoints[i + 1]!,
+    }));
+    return [pollutant, segments];
+  }),
+);
+
+function naiveIndex(concentrations: Readonly<Record<string, number>>): IndexValue {
+  const subIndexes = Object.entries(naiveSegments)
+    .filter(([pollutant]) => Number.isFinite(concentrations[pollutant]))
+    .map(([pollutant, segments]) => {
+      const c = Math.max(concentrations[pollutant]!, 0);
+      const segment = segments.find((s) => c <= s.cHigh) ?? segments[segments.length - 1]!;
+      return (
+        segment.iLow +
+        ((c - segment.cLow) / (segment.cHigh - segment.cLow)) * (segment.iHigh - segment.iLow)
+      );
+    });
+  if (subIndexes.length === 0) {
+    return {
+      name: VENDOR.name,
+      value: null,
+      level: 'UNKNOWN',
+      description: 'There is no air quality data for this place or time.',
+      advice: null,
+      color: '#999999',
+    };
+  }
+  const value = roundUp2(Math.max(...subIndexes));
+  const level = VENDOR.levels.find((l) => l.maxValue === null || value < l.maxValue)!;
+  return {
+    name: VENDOR.name,
+    value,
+    level: level.level,
+    description: level.description.en,
+    advice: level.advice.en,
+    color: level.color,
+  };
+}
+
+// Both sides must agree before their speed means anything.
+for (const window of windows) {
+  const ours = computeIndex(window);
+  const theirs = naiveIndex(window);
+  if (ours.value !== theirs.value || ours.level !== theirs.level) {
+    throw new Error(`bench/indexes: baseline disagrees on ${JSON.stringify(window)}`);
+  }
+}
+
+// Consumed after every iteration so that the engine cannot drop the work.
+let sink = 0;
+function consume(index: IndexValue): void {
+  sink += (index.value ?? -1) + index.color.length;
+}
+
+describe(`index of ${WINDOW_COUNT} windows (VENDOR_CAQI, PM10 + PM25 counted)`, () => {
+  bench(
+    'airq computeIndex',
+    () => {
+      for (const window of windows) consume(computeIndex(window));
+    },
+    BENCH_OPTIONS,
+  );
+
+  bench(
+    'naive Array.find walk',
+    () => {
+      for (const window of windows) consume(naiveIndex(window));
+    },
+    BENCH_OPTIONS,
+  );
+
+  // Reading the sink keeps every computed index observable.
+  afterAll(() => {
+    if (!Number.isFinite(sink)) throw new Error('bench/indexes: sink is not finite');
+  });
+});

@@ -1,0 +1,20 @@
+/**
+ * The CAQI hourly grid (CITEAIR): the concentrations at which each sub-index reaches 0, 25, 50,
+ * 75 and 100. CO is the 8-hour mean; every other row is a 1-hour value. All µg/m³.
+ */
+
+/** CAQI values at the breakpoints of {@link CAQI_HOURLY_GRID}. */
+export const CAQI_INDEX_BREAKPOINTS: readonly number[] = Object.freeze([0, 25, 50, 75, 100]);
+
+/** Concentrations (µg/m³) per pollutant at {@link CAQI_INDEX_BREAKPOINTS}. */
+export const CAQI_HOURLY_GRID: Readonly<Record<string, readonly number[]>> = Object.freeze({
+  PM10: Object.freeze([0, 25, 50, 90, 180]),
+  PM25: Object.freeze([0, 15, 30, 55, 110]),
+  NO2: Object.freeze([0, 50, 100, 200, 400]),
+  O3: Object.freeze([0, 60, 120, 180, 240]),
+  SO2: Object.freeze([0, 50, 100, 350, 500]),
+  CO: Object.freeze([0, 5000, 7500, 10000, 20000]),
+});
+
+/** Pollutants that move a CAQI by default: particulates only, as the reference service does. */
+export const CAQI_COUNTED_POLLUTANTS: readonly string[] = Object.freeze(['PM10', 'PM25']);

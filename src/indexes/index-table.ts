@@ -1,0 +1,95 @@
+import type { LocalizedText } from '../i18n/language.js';
+
+/** Every index airq computes, in the order the meta list shows them (default first). */
+export const INDEX_TYPE_NAMES = Object.freeze(['VENDOR_CAQI', 'CAQI', 'PIJP'] as const);
+
+/** Name of an index type: `VENDOR_CAQI` (default), `CAQI` or `PIJP`. */
+export type IndexTypeName = (typeof INDEX_TYPE_NAMES)[number];
+
+/** The index a measurements payload carries when the request names none. */
+export const DEFAULT_INDEX_TYPE = 'VENDOR_CAQI' satisfies IndexTypeName;
+
+/**
+ * Whether `x` names an index type airq knows (exact, case-sensitive spelling).
+ *
+ * @example
+ * isIndexTypeName('PIJP'); // true
+ * isIndexTypeName('caqi'); // false
+ */
+export function isIndexTypeName(x: unknown): x is IndexTypeName {
+  return (INDEX_TYPE_NAMES as readonly unknown[]).includes(x);
+}
+
+/**
+ * Which end of a level's range belongs to the level.
+ * - `lower-inclusive`: `[minValue, maxValue)`, so 25.00 is already the next level (CAQI).
+ * - `upper-inclusive`: `(minValue, maxValue]`, the first level also holding its `minValue`,
+ *   so a concentration equal to a class bound stays in that class (PIJP, as GIOŚ defines it).
+ */
+export type LevelBounds = 'lower-inclusive' | 'upper-inclusive';
+
+/** One level of an index: its range on the index scale, colour and texts. */
+export interface IndexLevelDefinition {
+  /** Level name as the payload shows it, e.g. `LOW`. */
+  readonly level: string;
+  /** Lower end of the range, index units. */
+  readonly minValue: number;
+  /** Upper end of the range, index units; `null` for the open top level. */
+  readonly maxValue: number | null;
+  /** `#RRGGBB`. */
+  readonly color: string;
+  /** What the level means, one short sentence per language. */
+  readonly description: LocalizedText;
+  /** What to do about it, one short sentence per language. */
+  readonly advice: LocalizedText;
+}
+
+/**
+ * Everything that defines an index, as data. The computation reads only this, so a new index
+ * is a new table in the registry, with no code of its own.
+ */
+export interface IndexTable {
+  /** Index name as the payload shows it. */
+  readonly name: string;
+  /** Index values at the breakpoints, strictly increasing, starting at 0. */
+  readonly indexBreakpoints: readonly number[];
+  /**
+   * Per pollutant (payload measurement name): concentrations (µg/m³) at the breakpoints,
+   * strictly increasing from 0, aligned with {@link IndexTable.indexBreakpoints}.
+   */
+  readonly grids: Readonly<Record<string, readonly number[]>>;
+  /** Pollutants whose sub-index counts by default; each has a grid. */
+  readonly countedPollutants: readonly string[];
+  /** Levels in ascending order, contiguous, the first starting at 0, the last open. */
+  readonly levels: readonly IndexLevelDefinition[];
+  /** Which end of a level range belongs to the level. */
+  readonly levelBounds: LevelBounds;
+}
+
+/**
+ * Freezes a table and everything inside it, so that no caller can edit a shared grid, level
+ * or text. Every built-in table goes through it; use it for your own tables too.
+ *
+ * @returns the same object, now deeply frozen
+ * @example
+ * const text = { en: 'Fine.', pl: 'Dobrze.' };
+ * const table = defineIndexTable({
+ *   name: 'PM25_ONLY', indexBreakpoints: [0, 10], grids: { PM25: [0, 50] },
+ *   countedPollutants: ['PM25'], levelBounds: 'lower-inclusive',
+ *   levels: [{ level: 'ANY', minValue: 0, maxValue: null, color: '#00AA00', description: text, advice: text }],
+ * });
+ * Object.isFrozen(table.grids.PM25); // true
+ */
+export function defineIndexTable(table: IndexTable): IndexTable {
+  for (const grid of Object.values(table.grids)) Object.freeze(grid);
+  Object.freeze(table.grids);
+  for (const level of table.levels) {
+    Object.freeze(level.description);
+    Object.freeze(level.advice);
+    Object.freeze(level);
+  }
+  Object.freeze(table.levels);
+  Object.freeze(table.indexBreakpoints);
+  Object.freeze(table.countedPollutants);
+  return Object.freeze(table);
+}

@@ -1,0 +1,139 @@
+import { describeValue } from '../time/instant.js';
+import { defineIndexTable, type IndexLevelDefinition, type IndexTable } from './index-table.js';
+import {
+  DEFAULT_PIJP_EDITION,
+  isPijpEdition,
+  PIJP_THRESHOLDS,
+  type PijpEdition,
+} from './pijp-thresholds.js';
+
+// Decided: the GIOŚ classes become a number by mapping each class bound onto the upper end of
+// its level, so the numeric value and the class always agree (see pijpIndexTable).
+const PIJP_INDEX_BREAKPOINTS: readonly number[] = Object.freeze([0, 1, 3, 5, 7, 10]);
+
+const PIJP_LEVELS: readonly IndexLevelDefinition[] = [
+  {
+    level: 'VERY_GOOD',
+    minValue: 0,
+    maxValue: 1,
+    color: '#57B108',
+    description: {
+      en: 'Very good air quality.',
+      pl: 'Bardzo dobra jakość powietrza.',
+    },
+    advice: {
+      en: 'Ideal for every kind of outdoor activity.',
+      pl: 'Idealne warunki do każdej aktywności na zewnątrz.',
+    },
+  },
+  {
+    level: 'GOOD',
+    minValue: 1,
+    maxValue: 3,
+    color: '#B0DD10',
+    description: {
+      en: 'Good air quality.',
+      pl: 'Dobra jakość powietrza.',
+    },
+    advice: {
+      en: 'Time outdoors is fine for everyone.',
+      pl: 'Przebywanie na zewnątrz jest bezpieczne dla wszystkich.',
+    },
+  },
+  {
+    level: 'MODERATE',
+    minValue: 3,
+    maxValue: 5,
+    color: '#FFD911',
+    description: {
+      en: 'Moderate air quality.',
+      pl: 'Umiarkowana jakość powietrza.',
+    },
+    advice: {
+      en: 'Sensitive groups should watch how they feel and take breaks outdoors.',
+      pl: 'Osoby z grup wrażliwych powinny obserwować samopoczucie i robić przerwy na zewnątrz.',
+    },
+  },
+  {
+    level: 'SATISFACTORY',
+    minValue: 5,
+    maxValue: 7,
+    color: '#E58100',
+    description: {
+      en: 'Sufficient air quality.',
+      pl: 'Dostateczna jakość powietrza.',
+    },
+    advice: {
+      en: 'Sensitive people should limit time outdoors and everyone should avoid hard exercise.',
+      pl: 'Osoby wrażliwe powinny ograniczyć pobyt na zewnątrz, a wszyscy unikać ciężkiego wysiłku.',
+    },
+  },
+  {
+    level: 'BAD',
+    minValue: 7,
+    maxValue: 10,
+    color: '#E50000',
+    description: {
+      en: 'Bad air quality.',
+      pl: 'Zła jakość powietrza.',
+    },
+    advice: {
+      en: 'Avoid outdoor exercise; sensitive people should stay indoors.',
+      pl: 'Unikaj wysiłku na zewnątrz; osoby wrażliwe powinny zostać w domu.',
+    },
+  },
+  {
+    level: 'VERY_BAD',
+    minValue: 10,
+    maxValue: null,
+    color: '#990000',
+    description: {
+      en: 'Very bad air quality.',
+      pl: 'Bardzo zła jakość powietrza.',
+    },
+    advice: {
+      en: 'Everyone should stay indoors with the windows closed.',
+      pl: 'Wszyscy powinni pozostać w domu przy zamkniętych oknach.',
+    },
+  },
+];
+
+/**
+ * Builds the PIJP table for one edition of the GIOŚ thresholds. The numeric value maps the
+ * class bounds onto 0, 1, 3, 5, 7, 10 (the last slope continues above 10), and levels are
+ * upper-inclusive, so the level of a value always equals the GIOŚ class of the concentration:
+ * PM10 exactly 20 µg/m³ gives 1, VERY_GOOD. Particulates count by default; the gas grids are
+ * carried for callers who ask for them.
+ *
+ * @param edition - default `'2019-10'`
+ * @throws RangeError for an edition that is not in PIJP_THRESHOLDS
+ * @example
+ * pijpIndexTable('2019-10').grids.PM10; // [0, 20, 50, 80, 110, 150]
+ */
+export function pijpIndexTable(edition: PijpEdition = DEFAULT_PIJP_EDITION): IndexTable {
+  if (!isPijpEdition(edition)) {
+    throw new RangeError(
+      `pijpIndexTable: edition must be one of ${Object.keys(PIJP_THRESHOLDS).join(', ')}, got ${describeValue(edition)}`,
+    );
+  }
+  const grids: Record<string, readonly number[]> = {};
+  for (const [pollutant, bounds] of Object.entries(PIJP_THRESHOLDS[edition])) {
+    grids[pollutant] = [0, ...bounds];
+  }
+  return defineIndexTable({
+    name: 'PIJP',
+    indexBreakpoints: PIJP_INDEX_BREAKPOINTS,
+    grids,
+    countedPollutants: ['PM10', 'PM25'],
+    levelBounds: 'upper-inclusive',
+    levels: PIJP_LEVELS,
+  });
+}
+
+/**
+ * The PIJP table on the default threshold edition (October 2019).
+ *
+ * @example
+ * PIJP_TABLE.levels.map((l) => l.level); // ['VERY_GOOD', 'GOOD', 'MODERATE', 'SATISFACTORY', 'BAD', 'VERY_BAD']
+ */
+export const PIJP_TABLE: IndexTable = pijpIndexTable();

@@ -1,0 +1,32 @@
+import fc from 'fast-check';
+import { INDEX_TYPE_NAMES, type IndexTypeName } from '../../src/indexes/index-table.js';
+
+/** Any index type name. */
+export const indexTypeArb: fc.Arbitrary<IndexTypeName> = fc.constantFrom(...INDEX_TYPE_NAMES);
+
+/**
+ * A concentration as a double: mostly in the range where levels change, sometimes negative
+ * (sensor noise), sometimes far above every grid.
+ */
+export const concentrationArb: fc.Arbitrary<number> = fc.oneof(
+  { weight: 6, arbitrary: fc.double({ min: 0, max: 300, noNaN: true }) },
+  { weight: 1, arbitrary: fc.double({ min: -50, max: 0, noNaN: true }) },
+  { weight: 1, arbitrary: fc.double({ min: 300, max: 1e6, noNaN: true }) },
+);
+
+/** A concentration with at most 3 decimals, as sensors and payloads report them. */
+export const reportedConcentrationArb: fc.Arbitrary<number> = fc
+  .integer({ min: 0, max: 700_000 })
+  .map((thousandths) => thousandths / 1000);
+
+/** Values that must count as absent. */
+export const absentValueArb: fc.Arbitrary<number> = fc.constantFrom(
+  Number.NaN,
+  Number.POSITIVE_INFINITY,
+  Number.NEGATIVE_INFINITY,
+);
+
+/** A pair `[low, high]` with `low <= high`. */
+export const orderedPairArb: fc.Arbitrary<[number, number]> = fc
+  .tuple(concentrationArb, concentrationArb)
+  .map(([a, b]) => (a <= b ? [a, b] : [b, a]));

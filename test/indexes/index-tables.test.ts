@@ -1,0 +1,192 @@
+import { describe, expect, it } from 'vitest';
+import { CAQI_HOURLY_GRID } from '../../src/indexes/caqi-grid.js';
+import { computeIndexWithTable } from '../../src/indexes/compute-index.js';
+import { findIndexLevel } from '../../src/indexes/find-level.js';
+import { INDEX_TABLES } from '../../src/indexes/index-registry.js';
+import {
+  DEFAULT_INDEX_TYPE,
+  defineIndexTable,
+  INDEX_TYPE_NAMES,
+  type IndexTable,
+  isIndexTypeName,
+} from '../../src/indexes/index-table.js';
+import { indexTableProblems } from '../../src/indexes/index-table-problems.js';
+import { LANGUAGES } from '../../src/model/api-types.js';
+
+const POLISH_LETTERS = /[ąćęłńóśźż]/i;
+
+describe('index type names', () => {
+  it('lists VENDOR_CAQI (default), CAQI and PIJP, each with a table of that name', () => {
+    expect(INDEX_TYPE_NAMES).toEqual(['VENDOR_CAQI', 'CAQI', 'PIJP']);
+    expect(DEFAULT_INDEX_TYPE).toBe('VENDOR_CAQI');
+    for (const name of INDEX_TYPE_NAMES) expect(INDEX_TABLES[name].name).toBe(name);
+  });
+
+  it.each([
+    ['PIJP', true],
+    ['VENDOR_CAQI', true],
+    ['caqi', false],
+    ['', false],
+    [undefined, false],
+    [1, false],
+  ])('isIndexTypeName(%j) is %s', (x, expected) => {
+    expect(isIndexTypeName(x)).toBe(expected);
+  });
+});
+
+describe.each(INDEX_TYPE_NAMES)('the %s table', (name) => {
+  const table = INDEX_TABLES[name];
+
+  it('has no structural problems', () => {
+    expect(indexTableProblems(table)).toEqual([]);
+  });
+
+  it('is deeply frozen', () => {
+    expect(Object.isFrozen(table)).toBe(true);
+    expect(Object.isFrozen(table.levels)).toBe(true);
+    for (const level of table.levels) {
+      expect(Object.isFrozen(level)).toBe(true);
+      expect(Object.isFrozen(level.description)).toBe(true);
+      expect(Object.isFrozen(level.advice)).toBe(true);
+    }
+    for (const grid of Object.values(table.grids)) expect(Object.isFrozen(grid)).toBe(true);
+  });
+
+  it('counts PM10 and PM25 by default', () => {
+    expect(table.countedPollutants).toEqual(['PM10', 'PM25']);
+  });
+
+  it.each(LANGUAGES)('has distinct, non-empty %s texts for every level', (language) => {
+    const descriptions = table.levels.map((level) => level.description[language]);
+    const advice = table.levels.map((level) => level.advice[language]);
+    expect(new Set(descriptions).size).toBe(table.levels.length);
+    expect(new Set(advice).size).toBe(table.levels.length);
+    for (const text of [...descriptions, ...advice]) expect(text).toMatch(/^\p{Lu}.{4,}\.$/u);
+  });
+
+  it('has Polish texts that are not the English ones', () => {
+    for (const level of table.levels) {
+      expect(level.description.pl).not.toBe(level.description.en);
+      expect(level.advice.pl).not.toBe(level.advice.en);
+    }
+    const polish = table.levels.flatMap((level) => [level.description.pl, level.advice.pl]);
+    expect(polish.some((text) => POLISH_LETTERS.test(text))).toBe(true);
+  });
+});
+
+describe('CAQI and VENDOR_CAQI', () => {
+  it('share the hourly grid of the reference', () => {
+    expect(INDEX_TABLES.CAQI.grids).toBe(CAQI_HOURLY_GRID);
+    expect(INDEX_TABLES.VENDOR_CAQI.grids).toBe(CAQI_HOURLY_GRID);
+    expect(CAQI_HOURLY_GRID).toEqual({
+      PM10: [0, 25, 50, 90, 180],
+      PM25: [0, 15, 30, 55, 110],
+      NO2: [0, 50, 100, 200, 400],
+      O3: [0, 60, 120, 180, 240],
+      SO2: [0, 50, 100, 350, 500],
+      CO: [0, 5000, 7500, 10000, 20000],
+    });
+  });
+
+  it('carry the reference levels and colours', () => {
+    const summary = (table: IndexTable) =>
+      table.levels.map((l) => [l.level, l.minValue, l.maxValue, l.color]);
+    expect(summary(INDEX_TABLES.VENDOR_CAQI)).toEqual([
+      ['VERY_LOW', 0, 25, '#6BC926'],
+      ['LOW', 25, 50, '#D1CF1E'],
+      ['MEDIUM', 50, 75, '#EFBB0F'],
+      ['HIGH', 75, 87.5, '#EF7120'],
+      ['VERY_HIGH', 87.5, 100, '#EF2A36'],
+      ['EXTREME', 100, 125, '#B00057'],
+      ['AIRMAGEDDON', 125, null, '#770078'],
+    ]);
+    expect(summary(INDEX_TABLES.CAQI)).toEqual([
+      ['VERY_LOW', 0, 25, '#79BC6A'],
+      ['LOW', 25, 50, '#B9CE45'],
+      ['MEDIUM', 50, 75, '#EDC100'],
+      ['HIGH', 75, 100, '#F69208'],
+      ['VERY_HIGH', 100, null, '#960018'],
+    ]);
+    expect(summary(INDEX_TABLES.PIJP)).toEqual([
+      ['VERY_GOOD', 0, 1, '#57B108'],
+      ['GOOD', 1, 3, '#B0DD10'],
+      ['MODERATE', 3, 5, '#FFD911'],
+      ['SATISFACTORY', 5, 7, '#E58100'],
+      ['BAD', 7, 10, '#E50000'],
+      ['VERY_BAD', 10, null, '#990000'],
+    ]);
+  });
+});
+
+describe('findIndexLevel', () => {
+  it.each([
+    ['CAQI', 24.99, 'VERY_LOW'],
+    ['CAQI', 25, 'LOW'],
+    ['CAQI', 1e9, 'VERY_HIGH'],
+    ['CAQI', -1, 'VERY_LOW'],
+    ['VENDOR_CAQI', 87.5, 'VERY_HIGH'],
+    ['PIJP', 0, 'VERY_GOOD'],
+    ['PIJP', 1, 'VERY_GOOD'],
+    ['PIJP', 1.01, 'GOOD'],
+    ['PIJP', 10, 'BAD'],
+    ['PIJP', 10.01, 'VERY_BAD'],
+    ['PIJP', -1, 'VERY_GOOD'],
+  ] as const)('%s %d → %s', (name, value, level) => {
+    expect(findIndexLevel(INDEX_TABLES[name], value).level).toBe(level);
+  });
+});
+
+describe('a fourth index is a table', () => {
+  const twoLevels = defineIndexTable({
+    name: 'PM_ONLY',
+    indexBreakpoints: [0, 10],
+    grids: { PM25: [0, 50] },
+    countedPollutants: ['PM25'],
+    levelBounds: 'lower-inclusive',
+    levels: [
+      {
+        level: 'FINE',
+        minValue: 0,
+        maxValue: 5,
+        color: '#00AA00',
+        description: { en: 'Fine.', pl: 'Dobrze.' },
+        advice: { en: 'Go out.', pl: 'Wyjdź.' },
+      },
+      {
+        level: 'NOT_FINE',
+        minValue: 5,
+        maxValue: null,
+        color: '#AA0000',
+        description: { en: 'Not fine.', pl: 'Źle.' },
+        advice: { en: 'Stay in.', pl: 'Zostań.' },
+      },
+    ],
+  });
+
+  it('needs no code: the same computation reads it', () => {
+    expect(indexTableProblems(twoLevels)).toEqual([]);
+    expect(computeIndexWithTable(twoLevels, { PM25: 30 }, { language: 'pl' })).toEqual({
+      name: 'PM_ONLY',
+      value: 6,
+      level: 'NOT_FINE',
+      description: 'Źle.',
+      advice: 'Zostań.',
+      color: '#AA0000',
+    });
+  });
+
+  it('is checked for structural problems', () => {
+    const broken: IndexTable = {
+      ...twoLevels,
+      grids: { PM25: [0, 50, 60], NO2: [5, 1] },
+      countedPollutants: ['CO'],
+      levels: [{ ...twoLevels.levels[0]!, color: 'red', maxValue: null }],
+    };
+    expect(indexTableProblems(broken)).toEqual([
+      'grid PM25 has 3 breakpoints, expected 2',
+      'grid NO2 must be finite concentrations rising strictly from 0',
+      'counted pollutant CO has no grid',
+      'level FINE colour "red" is not #RRGGBB',
+    ]);
+  });
+});

@@ -1,0 +1,102 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { computeIndex, computeIndexWithTable } from '../../src/indexes/compute-index.js';
+import { PIJP_TABLE, pijpIndexTable } from '../../src/indexes/pijp.js';
+import {
+  DEFAULT_PIJP_EDITION,
+  isPijpEdition,
+  PIJP_THRESHOLDS,
+  type PijpEdition,
+} from '../../src/indexes/pijp-thresholds.js';
+import { reportedConcentrationArb } from '../helpers/index-arbitraries.js';
+import { giosClassIndex } from '../helpers/index-oracles.js';
+
+const RUNS = { numRuns: 1000 };
+const CLASSES = ['VERY_GOOD', 'GOOD', 'MODERATE', 'SATISFACTORY', 'BAD', 'VERY_BAD'];
+const BOUNDS = PIJP_THRESHOLDS[DEFAULT_PIJP_EDITION];
+const POLLUTANTS = Object.keys(BOUNDS);
+
+// Reported concentrations plus every class bound and its neighbours one thousandth away.
+const concentrationNearBoundsArb = fc.oneof(
+  reportedConcentrationArb,
+  fc
+    .tuple(fc.constantFrom(...Object.values(BOUNDS).flat()), fc.constantFrom(-0.001, 0, 0.001))
+    .map(([bound, step]) => Math.round((bound + step) * 1000) / 1000),
+);
+
+describe('PIJP thresholds', () => {
+  it('holds the October 2019 GIOŚ bounds as the default edition', () => {
+    expect(DEFAULT_PIJP_EDITION).toBe('2019-10');
+    expect(BOUNDS).toEqual({
+      PM10: [20, 50, 80, 110, 150],
+      PM25: [13, 35, 55, 75, 110],
+      O3: [70, 120, 150, 180, 240],
+      NO2: [40, 100, 150, 230, 400],
+      SO2: [50, 100, 200, 350, 500],
+    });
+    expect(PIJP_TABLE.grids.PM25).toEqual([0, 13, 35, 55, 75, 110]);
+    expect(PIJP_TABLE.countedPollutants).toEqual(['PM10', 'PM25']);
+  });
+
+  it('recognises editions and rejects unknown ones at the boundary', () => {
+    expect(isPijpEdition('2019-10')).toBe(true);
+    expect(isPijpEdition('2024-01')).toBe(false);
+    expect(isPijpEdition('toString')).toBe(false);
+    expect(pijpIndexTable('2019-10')).toEqual(PIJP_TABLE);
+    expect(() => pijpIndexTable('2024-01' as PijpEdition)).toThrow(
+      'pijpIndexTable: edition must be one of 2019-10, got "2024-01"',
+    );
+  });
+});
+
+describe('PIJP level equals the GIOŚ class of the concentration', () => {
+  it.each([
+    ['PM10', 20, 'VERY_GOOD'],
+    ['PM10', 20.001, 'GOOD'],
+    ['PM25', 35, 'GOOD'],
+    ['PM25', 35.001, 'MODERATE'],
+    ['O3', 240, 'BAD'],
+    ['NO2', 400.5, 'VERY_BAD'],
+    ['SO2', 0, 'VERY_GOOD'],
+  ])('%s at %d µg/m³ is %s', (pollutant, concentration, level) => {
+    const index = computeIndex(
+      { [pollutant]: concentration },
+      { indexType: 'PIJP', countedPollutants: [pollutant] },
+    );
+    expect(index.level).toBe(level);
+  });
+
+  it('for one pollutant (brute-force oracle over the threshold table)', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...POLLUTANTS), concentrationNearBoundsArb, (pollutant, c) => {
+        const index = computeIndex(
+          { [pollutant]: c },
+          { indexType: 'PIJP', countedPollutants: [pollutant] },
+        );
+        expect(index.level).toBe(CLASSES[giosClassIndex(BOUNDS[pollutant]!, c)]);
+      }),
+      RUNS,
+    );
+  });
+
+  it('for PM10 and PM25 together: the worse of the two classes', () => {
+    fc.assert(
+      fc.property(concentrationNearBoundsArb, concentrationNearBoundsArb, (pm10, pm25) => {
+        const expected = Math.max(
+          giosClassIndex(BOUNDS.PM10!, pm10),
+          giosClassIndex(BOUNDS.PM25!, pm25),
+        );
+        expect(computeIndex({ PM10: pm10, PM25: pm25 }, { indexType: 'PIJP' }).level).toBe(
+          CLASSES[expected],
+        );
+      }),
+      RUNS,
+    );
+  });
+
+  it('maps class bounds onto 0, 1, 3, 5, 7, 10 and continues the last slope', () => {
+    expect(computeIndexWithTable(PIJP_TABLE, { PM25: 110 }).value).toBe(10);
+    // Above 110 µg/m³ PM2.5 rises 3 index points per 35 µg/m³.
+    expect(computeIndexWithTable(PIJP_TABLE, { PM25: 145 }).value).toBe(13);
+  });
+});
