@@ -1,0 +1,258 @@
+import { isMeasurementTypeName, MEASUREMENT_TYPE_NAMES } from '../meta/index.js';
+import type { Installation } from '../model/api-types.js';
+import { describeValue, formatTimestamp } from '../time/instant.js';
+import type { TimeWindow } from '../time/windows.js';
+import { planIngest } from './ingest-plan.js';
+import {
+  IngestError,
+  type IngestOptions,
+  type IngestReport,
+  type Sample,
+} from './ingest-report.js';
+import { InstallationRegistry } from './installation-registry.js';
+import type { InstallationLookup, MeasurementStore, WindowAverages } from './measurement-store.js';
+import { SeriesTable } from './series-table.js';
+import { assertFiniteNumber, assertWindows, isNumberArrayLike } from './store-arguments.js';
+import type { StoredInstallation } from './stored-installation.js';
+
+/** Options of {@link InMemoryStore}. */
+export interface InMemoryStoreOptions {
+  /**
+   * How much history {@link InMemoryStore.pruneExpired} keeps, in milliseconds. Default: none
+   * (keep everything until {@link InMemoryStore.pruneBefore} is called).
+   */
+  readonly retentionMs?: number;
+}
+
+/**
+ * The default {@link MeasurementStore}: installations plus one `TimeSeries` per (installation,
+ * measurement type), all in memory. Never reads the clock: retention and pruning take the time
+ * as a parameter.
+ *
+ * Ingest policy: {@link ingest} keeps the valid part of a batch and reports every rejected
+ * sample; `{ atomic: true }` stores nothing and throws an {@link IngestError} when any sample
+ * is rejected. A stored sample is only ever replaced by a sample with the same installation,
+ * type and timestamp, or removed by pruning. Late (out-of-order) samples are accepted. Samples
+ * of replaced and removed installations are accepted: their history is still their own data.
+ *
+ * @example
+ * const store = new InMemoryStore([installation]); // installation.id === 1001
+ * store.ingest([{ installationId: 1001, name: 'PM10', atMs: Date.UTC(2026, 10, 21, 9, 5), value: 40 }]);
+ * // { accepted: 1, rejected: [] }
+ * await store.windowAverages(1001, [{ fromMs: Date.UTC(2026, 10, 21, 9), tillMs: Date.UTC(2026, 10, 21, 10) }]);
+ * // [{ PM10: 40 }]
+ */
+export class InMemoryStore implements MeasurementStore {
+  /** The retention of {@link pruneExpired} in ms, or `undefined` for none. */
+  readonly retentionMs: number | undefined;
+  #registry: InstallationRegistry;
+  #version = 0;
+  readonly #series = new SeriesTable();
+  #retainedFromMs = Number.NEGATIVE_INFINITY;
+
+  /**
+   * @param installations - every installation, including replaced and removed ones
+   * @param options - see {@link InMemoryStoreOptions}
+   * @throws TypeError naming the position and field of an invalid installation;
+   *   RangeError on a duplicate id, a successor that does not exist or a replacement cycle
+   */
+  constructor(installations: readonly StoredInstallation[], options: InMemoryStoreOptions = {}) {
+    const retentionMs = options.retentionMs;
+    if (
+      retentionMs !== undefined &&
+      !(typeof retentionMs === 'number' && retentionMs > 0 && Number.isFinite(retentionMs))
+    ) {
+      throw new RangeError(
+        `InMemoryStore: options.retentionMs must be a positive finite number of milliseconds, got ${describeValue(retentionMs)}`,
+      );
+    }
+    this.retentionMs = retentionMs;
+    this.#registry = InstallationRegistry.from('InMemoryStore', installations);
+  }
+
+  /** Starts at 0 and increases by one on every successful {@link putInstallations}. */
+  get installationsVersion(): number {
+    return this.#version;
+  }
+
+  /** Samples currently held, over all series. */
+  get sampleCount(): number {
+    return this.#series.sampleCount;
+  }
+
+  /** Bytes held by the typed arrays of all series. */
+  get byteLength(): number {
+    return this.#series.byteLength;
+  }
+
+  /** Samples before this epoch-ms instant have been pruned and are refused; `-Infinity` at first. */
+  get retainedFromMs(): number {
+    return this.#retainedFromMs;
+  }
+
+  /** {@inheritDoc MeasurementStore.findInstallation} */
+  async findInstallation(id: number): Promise<InstallationLookup> {
+    if (typeof id !== 'number' || Number.isNaN(id)) {
+      throw new TypeError(
+        `InMemoryStore.findInstallation: id must be a number, got ${describeValue(id)}`,
+      );
+    }
+    return this.#registry.lookup(id);
+  }
+
+  /** Active installations in ascending id order, spec-shaped (no `successorId` / `removed`). */
+  async listActiveInstallations(): Promise<readonly Installation[]> {
+    return this.#registry.active;
+  }
+
+  /**
+   * Mean of every series of the installation over each window `[fromMs, tillMs)`, in the order
+   * of `windows`. A record holds only the types that have samples in its window; an unknown
+   * installation gives empty records. Each mean is the series' O(log n) range average.
+   *
+   * @throws TypeError when `installationId` is not a number; TypeError / RangeError when a
+   *   window is not `{ fromMs, tillMs }` with finite numbers and `fromMs <= tillMs`
+   */
+  async windowAverages(
+    installationId: number,
+    windows: readonly TimeWindow[],
+  ): Promise<readonly WindowAverages[]> {
+    if (typeof installationId !== 'number') {
+      throw new TypeError(
+        `InMemoryStore.windowAverages: installationId must be a number, got ${describeValue(installationId)}`,
+      );
+    }
+    assertWindows('InMemoryStore.windowAverages', windows);
+    return this.#series.averages(installationId, windows);
+  }
+
+  /**
+   * Stores a batch of samples (see the class comment for the policy).
+   *
+   * @param samples - samples in any order; repeated timestamps keep the last one
+   * @param options - `{ atomic: true }` for all-or-nothing
+   * @returns how many samples were stored and every rejected one with its reasons
+   * @throws IngestError in atomic mode when any sample is rejected (nothing stored);
+   *   TypeError when `samples` is not an array
+   * @example
+   * store.ingest([{ installationId: 1001, name: 'PM2.5', atMs: 0, value: 3 }]);
+   * // { accepted: 0, rejected: [{ index: 0, sample: {…}, reason: 'unknown measurement type "PM2.5"' }] }
+   */
+  ingest(samples: readonly Sample[], options: IngestOptions = {}): IngestReport {
+    if (!Array.isArray(samples)) {
+      throw new TypeError(
+        `InMemoryStore.ingest: samples must be an array, got ${describeValue(samples)}`,
+      );
+    }
+    if (options.atomic !== undefined && typeof options.atomic !== 'boolean') {
+      throw new TypeError(
+        `InMemoryStore.ingest: options.atomic must be a boolean, got ${describeValue(options.atomic)}`,
+      );
+    }
+    const plan = planIngest(samples, {
+      isKnownInstallation: (id) => this.#registry.has(id),
+      retainedFromMs: this.#retainedFromMs,
+    });
+    if (options.atomic === true && plan.rejected.length > 0) {
+      throw new IngestError('InMemoryStore.ingest', samples.length, plan.rejected);
+    }
+    // Every batch is validated, sorted and de-duplicated, so addBatch cannot fail half-way.
+    for (const batch of plan.batches) {
+      this.#series.append(batch.installationId, batch.typeOrdinal, batch.atMs, batch.values);
+    }
+    return Object.freeze({ accepted: plan.accepted, rejected: Object.freeze([...plan.rejected]) });
+  }
+
+  /**
+   * Bulk path for generated or columnar data: appends parallel arrays of timestamps and values
+   * to one (installation, type) series without building a sample object per value.
+   * All-or-nothing.
+   *
+   * @param installationId - a known installation (active, replaced or removed)
+   * @param name - a measurement type name
+   * @param atMs - epoch milliseconds, ideally ascending (the fast path)
+   * @param values - one value per timestamp
+   * @returns the number of samples passed
+   * @throws RangeError / TypeError naming the parameter or the first invalid sample
+   * @example
+   * store.ingestColumns(1001, 'PM10', Float64Array.of(t0, t0 + 60_000), Float64Array.of(12.5, 13));
+   * // 2
+   */
+  ingestColumns(
+    installationId: number,
+    name: string,
+    atMs: ArrayLike<number>,
+    values: ArrayLike<number>,
+  ): number {
+    const fn = 'InMemoryStore.ingestColumns';
+    if (!this.#registry.has(installationId)) {
+      throw new RangeError(
+        `${fn}: installationId must be a known installation, got ${describeValue(installationId)}`,
+      );
+    }
+    if (!isMeasurementTypeName(name)) {
+      throw new RangeError(
+        `${fn}: name must be a measurement type name, got ${describeValue(name)}`,
+      );
+    }
+    if (!isNumberArrayLike(atMs) || !isNumberArrayLike(values) || atMs.length !== values.length) {
+      throw new RangeError(
+        `${fn}: atMs and values must be arrays of the same length, got lengths ${describeValue(atMs?.length)} and ${describeValue(values?.length)}`,
+      );
+    }
+    for (let i = 0; i < atMs.length; i++) {
+      if (atMs[i]! < this.#retainedFromMs) {
+        throw new RangeError(
+          `${fn}: atMs[${i}] = ${atMs[i]} is before the retention horizon ${formatTimestamp(this.#retainedFromMs)}`,
+        );
+      }
+    }
+    this.#series.append(installationId, MEASUREMENT_TYPE_NAMES.indexOf(name), atMs, values);
+    return atMs.length;
+  }
+
+  /**
+   * Removes every sample before `atMs` and refuses such samples from then on.
+   *
+   * @param atMs - epoch milliseconds
+   * @returns how many samples were removed
+   * @throws RangeError when `atMs` is not a finite number
+   * @example
+   * store.pruneBefore(Date.UTC(2026, 10, 19)); // e.g. 120000
+   */
+  pruneBefore(atMs: number): number {
+    assertFiniteNumber('InMemoryStore.pruneBefore', 'atMs', atMs);
+    this.#retainedFromMs = Math.max(this.#retainedFromMs, atMs);
+    return this.#series.pruneBefore(atMs);
+  }
+
+  /**
+   * Applies `retentionMs`: prunes everything older than `nowMs − retentionMs`. Does nothing
+   * (returns 0) when the store has no retention.
+   *
+   * @param nowMs - the current time in epoch milliseconds (the store never reads the clock)
+   * @example
+   * new InMemoryStore(list, { retentionMs: 72 * MS_PER_HOUR }).pruneExpired(Date.now()); // 0
+   */
+  pruneExpired(nowMs: number): number {
+    assertFiniteNumber('InMemoryStore.pruneExpired', 'nowMs', nowMs);
+    return this.retentionMs === undefined ? 0 : this.pruneBefore(nowMs - this.retentionMs);
+  }
+
+  /**
+   * Adds installations or replaces those with the same id, at run time. Removing is putting the
+   * installation again with `removed: true` (and a `successorId` when it was replaced). The
+   * whole resulting set is checked first; on any problem nothing changes. Bumps
+   * {@link installationsVersion}. Samples already stored are kept.
+   *
+   * @throws TypeError on an invalid installation; RangeError on a duplicate id in the list, a
+   *   successor that does not exist or a replacement cycle
+   * @example
+   * store.putInstallations([{ ...old, successorId: 1200 }, successor]);
+   * store.installationsVersion; // 1
+   */
+  putInstallations(installations: readonly StoredInstallation[]): void {
+    this.#registry = this.#registry.with('InMemoryStore.putInstallations', installations);
+    this.#version++;
+  }
+}

@@ -1,0 +1,135 @@
+import {
+  isMeasurementTypeName,
+  MEASUREMENT_TYPE_NAMES,
+  type MeasurementTypeName,
+} from '../meta/index.js';
+import { sampleProblem } from '../series/index.js';
+import { describeValue, formatTimestamp } from '../time/instant.js';
+import type { RejectedSample, Sample } from './ingest-report.js';
+
+/** The samples of one batch that go to one (installation, measurement type) series. */
+export interface SeriesBatch {
+  readonly installationId: number;
+  /** Position of the type in `MEASUREMENT_TYPE_NAMES`. */
+  readonly typeOrdinal: number;
+  /** Strictly ascending timestamps; for a repeated timestamp only the last sample is kept. */
+  readonly atMs: Float64Array;
+  readonly values: Float64Array;
+}
+
+/** A validated, grouped batch, ready to be written without further checks. */
+export interface IngestPlan {
+  readonly accepted: number;
+  readonly rejected: readonly RejectedSample[];
+  readonly batches: readonly SeriesBatch[];
+}
+
+/** What the planner needs to know about the store it plans for. */
+export interface IngestContext {
+  isKnownInstallation(id: number): boolean;
+  /** Samples before this epoch-ms instant are refused (pruned history stays pruned). */
+  readonly retainedFromMs: number;
+}
+
+interface PendingGroup {
+  readonly installationId: number;
+  readonly typeOrdinal: number;
+  readonly atMs: number[];
+  readonly values: number[];
+}
+
+/**
+ * Validates every sample of a batch and groups the valid ones per series. Nothing is written,
+ * so the caller can still decide between keeping the valid part and refusing the whole batch.
+ *
+ * A sample is refused when it is not an object, its installation id is not a positive integer
+ * or not known to the store, its name is not a measurement type, its timestamp or value is not
+ * a finite number (`sampleProblem`), or it lies before the retention horizon. Every reason of a
+ * sample is reported, separated by `; `.
+ *
+ * @example
+ * planIngest([{ installationId: 1, name: 'PM10', atMs: 0, value: NaN }], context).rejected[0].reason;
+ * // 'value must be a finite number, got NaN' (wording of the series module)
+ */
+export function planIngest(samples: readonly unknown[], context: IngestContext): IngestPlan {
+  const rejected: RejectedSample[] = [];
+  const groups = new Map<string, PendingGroup>();
+  let accepted = 0;
+  for (let index = 0; index < samples.length; index++) {
+    const sample = samples[index];
+    const reasons = sampleReasons(sample, context);
+    if (reasons.length > 0) {
+      rejected.push(Object.freeze({ index, sample, reason: reasons.join('; ') }));
+      continue;
+    }
+    const valid = sample as Sample;
+    const typeOrdinal = MEASUREMENT_TYPE_NAMES.indexOf(valid.name as MeasurementTypeName);
+    const key = `${valid.installationId}:${typeOrdinal}`;
+    let group = groups.get(key);
+    if (group === undefined) {
+      group = { installationId: valid.installationId, typeOrdinal, atMs: [], values: [] };
+      groups.set(key, group);
+    }
+    group.atMs.push(valid.atMs);
+    group.values.push(valid.value);
+    accepted++;
+  }
+  const batches: SeriesBatch[] = [];
+  for (const group of groups.values()) batches.push(sortedBatch(group));
+  return { accepted, rejected, batches };
+}
+
+function sampleReasons(sample: unknown, context: IngestContext): string[] {
+  if (typeof sample !== 'object' || sample === null) {
+    return [`sample must be an object, got ${describeValue(sample)}`];
+  }
+  const { installationId, name, atMs, value } = sample as Record<string, unknown>;
+  const reasons: string[] = [];
+  if (
+    typeof installationId !== 'number' ||
+    !Number.isSafeInteger(installationId) ||
+    installationId <= 0
+  ) {
+    reasons.push(`installationId must be a positive integer, got ${describeValue(installationId)}`);
+  } else if (!context.isKnownInstallation(installationId)) {
+    reasons.push(`unknown installation ${installationId}`);
+  }
+  if (!isMeasurementTypeName(name)) reasons.push(`unknown measurement type ${describeValue(name)}`);
+  const problem = sampleProblem(atMs, value);
+  if (problem !== undefined) reasons.push(problem);
+  else if ((atMs as number) < context.retainedFromMs) {
+    reasons.push(
+      `timestamp ${formatTimestamp(atMs as number)} is before the retention horizon ${formatTimestamp(context.retainedFromMs)}`,
+    );
+  }
+  return reasons;
+}
+
+function sortedBatch(group: PendingGroup): SeriesBatch {
+  const { atMs, values } = group;
+  let ascending = true;
+  for (let i = 1; i < atMs.length && ascending; i++) ascending = atMs[i - 1]! < atMs[i]!;
+  let order: number[];
+  if (ascending) order = atMs.map((_, i) => i);
+  else {
+    // Stable on equal timestamps, so that the last one of a run is the batch's latest word.
+    order = atMs.map((_, i) => i).sort((a, b) => atMs[a]! - atMs[b]! || a - b);
+  }
+  const keptAt: number[] = [];
+  const keptValues: number[] = [];
+  for (const i of order) {
+    const t = atMs[i]!;
+    if (keptAt.length > 0 && keptAt[keptAt.length - 1] === t)
+      keptValues[keptValues.length - 1] = values[i]!;
+    else {
+      keptAt.push(t);
+      keptValues.push(values[i]!);
+    }
+  }
+  return {
+    installationId: group.installationId,
+    typeOrdinal: group.typeOrdinal,
+    atMs: Float64Array.from(keptAt),
+    values: Float64Array.from(keptValues),
+  };
+}

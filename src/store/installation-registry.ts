@@ -1,0 +1,84 @@
+import type { Installation } from '../model/api-types.js';
+import { checkedInstallations } from './installation-input.js';
+import type { InstallationLookup } from './measurement-store.js';
+import { analyseReplacements, assertNoReplacementIssues } from './replacement-graph.js';
+import type { StoredInstallation } from './stored-installation.js';
+
+const MISSING: InstallationLookup = Object.freeze({ status: 'missing' });
+
+/**
+ * An immutable, checked set of installations with every lookup resolved in advance, so that a
+ * query is one map access. Changing the set builds a new registry, which the store swaps in
+ * only when the new set is valid: a failed change leaves nothing half-applied.
+ *
+ * @example
+ * const registry = InstallationRegistry.from('InMemoryStore', [installation]);
+ * registry.lookup(installation.id).status; // 'active'
+ */
+export class InstallationRegistry {
+  readonly #byId: ReadonlyMap<number, StoredInstallation>;
+  readonly #lookups: ReadonlyMap<number, InstallationLookup>;
+  /** Active installations, spec-shaped, ascending id, frozen. */
+  readonly active: readonly Installation[];
+
+  private constructor(installations: readonly StoredInstallation[], functionName: string) {
+    const analysis = analyseReplacements(installations);
+    assertNoReplacementIssues(functionName, analysis);
+    const active: Installation[] = [];
+    for (const lookup of analysis.lookups.values()) {
+      if (lookup.status === 'active') active.push(lookup.installation);
+    }
+    active.sort((a, b) => a.id - b.id);
+    this.#byId = new Map(installations.map((installation) => [installation.id, installation]));
+    this.#lookups = analysis.lookups;
+    this.active = Object.freeze(active);
+  }
+
+  /**
+   * Validates untrusted installations and builds a registry of frozen copies.
+   *
+   * @param functionName - named in error messages
+   * @throws TypeError on an invalid installation field; RangeError on a duplicate id, a
+   *   successor that does not exist or a replacement cycle
+   */
+  static from(
+    functionName: string,
+    installations: readonly StoredInstallation[],
+  ): InstallationRegistry {
+    return new InstallationRegistry(
+      checkedInstallations(functionName, installations),
+      functionName,
+    );
+  }
+
+  /**
+   * A new registry with `incoming` added, or replacing the installations with the same ids.
+   *
+   * @throws as {@link from}, and RangeError when `incoming` repeats an id
+   */
+  with(functionName: string, incoming: readonly StoredInstallation[]): InstallationRegistry {
+    const checked = checkedInstallations(functionName, incoming);
+    const merged = new Map(this.#byId);
+    const seen = new Set<number>();
+    for (const installation of checked) {
+      if (seen.has(installation.id)) {
+        throw new RangeError(
+          `${functionName}: installation id ${installation.id} appears more than once`,
+        );
+      }
+      seen.add(installation.id);
+      merged.set(installation.id, installation);
+    }
+    return new InstallationRegistry([...merged.values()], functionName);
+  }
+
+  /** Whether `id` is an installation of the set (active, replaced or removed). */
+  has(id: number): boolean {
+    return this.#byId.has(id);
+  }
+
+  /** What a query for `id` answers; `missing` for an unknown id. */
+  lookup(id: number): InstallationLookup {
+    return this.#lookups.get(id) ?? MISSING;
+  }
+}

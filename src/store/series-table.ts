@@ -1,0 +1,97 @@
+import { MEASUREMENT_TYPE_NAMES } from '../meta/index.js';
+import { TimeSeries } from '../series/index.js';
+import type { TimeWindow } from '../time/windows.js';
+import type { WindowAverages } from './measurement-store.js';
+
+const NO_AVERAGES: WindowAverages = Object.freeze({});
+const TYPE_COUNT = MEASUREMENT_TYPE_NAMES.length;
+
+/**
+ * One `TimeSeries` per (installation, measurement type), created on the first sample. The
+ * series of an installation sit in an array indexed by the type's position in
+ * `MEASUREMENT_TYPE_NAMES`, so averaging a window walks 14 slots in canonical order and needs
+ * no string lookups.
+ *
+ * @example
+ * const table = new SeriesTable();
+ * table.append(1001, 2, [Date.UTC(2026, 10, 21, 9, 5)], [40]); // 2 = PM10
+ * table.averages(1001, [{ fromMs: Date.UTC(2026, 10, 21, 9), tillMs: Date.UTC(2026, 10, 21, 10) }]);
+ * // [{ PM10: 40 }]
+ */
+export class SeriesTable {
+  readonly #byInstallation = new Map<number, (TimeSeries | undefined)[]>();
+  readonly #all: TimeSeries[] = [];
+
+  /** Samples held over all series. */
+  get sampleCount(): number {
+    let count = 0;
+    for (const series of this.#all) count += series.length;
+    return count;
+  }
+
+  /** Bytes held by the typed arrays of all series. */
+  get byteLength(): number {
+    let bytes = 0;
+    for (const series of this.#all) bytes += series.byteLength;
+    return bytes;
+  }
+
+  /**
+   * Adds samples to one series (all-or-nothing, as `TimeSeries.addBatch`). A new series is
+   * registered only after its first batch went in, so a refused batch leaves no empty series.
+   *
+   * @param typeOrdinal - position of the type in `MEASUREMENT_TYPE_NAMES`
+   * @throws what `TimeSeries.addBatch` throws for an invalid sample
+   */
+  append(
+    installationId: number,
+    typeOrdinal: number,
+    atMs: ArrayLike<number>,
+    values: ArrayLike<number>,
+  ): void {
+    let seriesByType = this.#byInstallation.get(installationId);
+    const existing = seriesByType?.[typeOrdinal];
+    if (existing !== undefined) {
+      existing.addBatch(atMs, values);
+      return;
+    }
+    const series = new TimeSeries({ initialCapacity: Math.max(16, atMs.length) });
+    series.addBatch(atMs, values);
+    if (seriesByType === undefined) {
+      seriesByType = new Array<TimeSeries | undefined>(TYPE_COUNT).fill(undefined);
+      this.#byInstallation.set(installationId, seriesByType);
+    }
+    seriesByType[typeOrdinal] = series;
+    this.#all.push(series);
+  }
+
+  /**
+   * Means per type for each window (types without samples in a window are absent); empty
+   * records for an installation without series. Windows are assumed checked.
+   */
+  averages(installationId: number, windows: readonly TimeWindow[]): readonly WindowAverages[] {
+    const seriesByType = this.#byInstallation.get(installationId);
+    const result: WindowAverages[] = new Array(windows.length);
+    for (let w = 0; w < windows.length; w++) {
+      if (seriesByType === undefined) {
+        result[w] = NO_AVERAGES;
+        continue;
+      }
+      const { fromMs, tillMs } = windows[w]!; // w < windows.length
+      const record: Record<string, number> = {};
+      for (let type = 0; type < TYPE_COUNT; type++) {
+        const average = seriesByType[type]?.average(fromMs, tillMs);
+        if (average !== undefined) record[MEASUREMENT_TYPE_NAMES[type]!] = average;
+      }
+      result[w] = Object.freeze(record);
+    }
+    return Object.freeze(result);
+  }
+
+  /** Removes every sample before `atMs` from every series; returns how many. */
+  pruneBefore(atMs: number): number {
+    let removed = 0;
+    for (const series of this.#all) removed += series.pruneBefore(atMs);
+    return removed;
+  }
+}
