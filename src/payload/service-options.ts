@@ -1,0 +1,87 @@
+import { baselineForecaster } from '../forecast/baseline-forecaster.js';
+import type { Forecaster } from '../forecast/forecaster.js';
+import {
+  DEFAULT_WHO_EDITION,
+  isWhoEdition,
+  WHO_EDITIONS,
+  type WhoEdition,
+} from '../standards/index.js';
+import type { MeasurementStore } from '../store/measurement-store.js';
+import { describeValue } from '../time/instant.js';
+
+/** Options of {@link createMeasurementsService}. */
+export interface MeasurementsServiceOptions {
+  /** Where installations and samples come from (e.g. an `InMemoryStore`). */
+  readonly store: MeasurementStore;
+  /** Produces the 24 forecast hours. Default {@link baselineForecaster}. */
+  readonly forecaster?: Forecaster;
+  /** Guideline edition of the `standards` entries. Default `WHO_2021`. */
+  readonly whoEdition?: WhoEdition;
+}
+
+/** The most history a forecaster may ask for: 31 days, so one request stays bounded. */
+export const MAX_FORECAST_HISTORY_HOURS = 24 * 31;
+
+const WHERE = 'createMeasurementsService';
+
+/**
+ * Validates the service options once, at creation, and applies the defaults.
+ *
+ * @throws TypeError / RangeError naming the offending option
+ * @example
+ * resolveServiceOptions({ store }).whoEdition; // 'WHO_2021'
+ */
+export function resolveServiceOptions(
+  options: MeasurementsServiceOptions,
+): Required<MeasurementsServiceOptions> {
+  if (typeof options !== 'object' || options === null) {
+    throw new TypeError(`${WHERE}: options must be an object, got ${describeValue(options)}`);
+  }
+  const { store, forecaster = baselineForecaster, whoEdition = DEFAULT_WHO_EDITION } = options;
+  checkStore(store);
+  checkForecaster(forecaster);
+  if (!isWhoEdition(whoEdition)) {
+    throw new RangeError(
+      `${WHERE}: options.whoEdition must be one of ${WHO_EDITIONS.join(', ')}, got ${describeValue(whoEdition)}`,
+    );
+  }
+  return { store, forecaster, whoEdition };
+}
+
+function checkStore(store: MeasurementStore): void {
+  if (typeof store !== 'object' || store === null) {
+    throw new TypeError(
+      `${WHERE}: options.store must be a MeasurementStore, got ${describeValue(store)}`,
+    );
+  }
+  for (const method of ['findInstallation', 'listActiveInstallations', 'windowAverages'] as const) {
+    if (typeof store[method] !== 'function') {
+      throw new TypeError(
+        `${WHERE}: options.store must be a MeasurementStore, got an object without ${method}()`,
+      );
+    }
+  }
+  if (typeof store.installationsVersion !== 'number') {
+    throw new TypeError(
+      `${WHERE}: options.store.installationsVersion must be a number, got ${describeValue(store.installationsVersion)}`,
+    );
+  }
+}
+
+function checkForecaster(forecaster: Forecaster): void {
+  if (
+    typeof forecaster !== 'object' ||
+    forecaster === null ||
+    typeof forecaster.forecast !== 'function'
+  ) {
+    throw new TypeError(
+      `${WHERE}: options.forecaster must be an object with a forecast() method, got ${describeValue(forecaster)}`,
+    );
+  }
+  const hours = forecaster.historyHours;
+  if (!Number.isInteger(hours) || hours < 1 || hours > MAX_FORECAST_HISTORY_HOURS) {
+    throw new RangeError(
+      `${WHERE}: options.forecaster.historyHours must be an integer in [1, ${MAX_FORECAST_HISTORY_HOURS}], got ${describeValue(hours)}`,
+    );
+  }
+}
