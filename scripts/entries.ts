@@ -18,4 +18,4 @@ export const PUBLIC_ENTRIES = {
 };
 
 /** The command-line adapter; built, but not part of the import surface. */
-export const CLI_ENTRY = { cli: 'src/cli/main.ts' };
+export const CLI_ENTRY = { cli: 'src/cli/bin.ts' };

@@ -1,0 +1,174 @@
+import { parseArgs } from 'node:util';
+import { type ApiKeyConfig, checkLimit, parseKeyList } from '../http/api-keys.js';
+import { DEFAULT_DAY_LIMIT, DEFAULT_MINUTE_LIMIT } from '../http/rate-limiter.js';
+import type { WhoEdition } from '../standards/index.js';
+import { parseTimestamp } from '../time/instant.js';
+
+/** Everything `npm start` needs to serve, after the flags were checked. */
+export interface ServeOptions {
+  readonly port: number;
+  readonly host: string;
+  /** Configured keys; `undefined` means "generate a demo key". */
+  readonly keys: readonly ApiKeyConfig[] | undefined;
+  readonly keysSource: '--keys' | 'AIRQ_API_KEYS' | 'demo';
+  readonly dayLimit: number;
+  readonly minuteLimit: number;
+  readonly installationsPath?: string;
+  readonly samplesPath?: string;
+  /** A frozen data clock (epoch ms) for reproducible payloads. */
+  readonly nowMs?: number;
+  readonly whoEdition: WhoEdition;
+  /** No access log. */
+  readonly quiet: boolean;
+}
+
+/** What the command line asks for. */
+export type CliCommand =
+  | { readonly kind: 'help'; readonly text: string }
+  | { readonly kind: 'serve'; readonly options: ServeOptions }
+  | { readonly kind: 'usage-error'; readonly message: string };
+
+/** Default port of `npm start`. */
+export const DEFAULT_PORT = 8080;
+/** Default interface: loopback only, so a demo key is never exposed to the network by accident. */
+export const DEFAULT_HOST = '127.0.0.1';
+
+/** The `--help` text. */
+export const CLI_HELP = `Usage: npm start -- [options]
+
+Serves the airq /v2 API. Without --installations it serves the embedded sample network
+of installations around Kraków, with new samples every 30 s.
+
+Options:
+  --port N               port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)
+  --host HOST            interface to bind (default ${DEFAULT_HOST})
+  --keys LIST            API keys: KEY[:DAY_LIMIT[:MINUTE_LIMIT]],... (default: AIRQ_API_KEYS,
+                         else a random demo key printed at start)
+  --day-limit N          requests per key per UTC day (default ${DEFAULT_DAY_LIMIT})
+  --minute-limit N       requests per key per minute (default ${DEFAULT_MINUTE_LIMIT})
+  --installations FILE   installations JSON file instead of the sample network
+  --samples FILE         samples CSV (installationId,name,timestamp,value); needs --installations
+  --now ISO              freeze the data clock, e.g. 2026-11-21T09:27:00Z (rate limits keep real time)
+  --who 2021|2005        WHO guideline edition of the standards (default 2021)
+  --quiet                no access log
+  -h, --help             show this text
+`;
+
+const OPTIONS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  keys: { type: 'string' },
+  'day-limit': { type: 'string' },
+  'minute-limit': { type: 'string' },
+  installations: { type: 'string' },
+  samples: { type: 'string' },
+  now: { type: 'string' },
+  who: { type: 'string' },
+  quiet: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+class UsageError extends Error {}
+
+function positiveInteger(flag: string, text: string | undefined, fallback: number): number {
+  if (text === undefined) return fallback;
+  if (!/^\d+$/.test(text))
+    throw new UsageError(`${flag} must be a positive integer, got ${JSON.stringify(text)}`);
+  try {
+    return checkLimit(Number(text), 'airq', flag);
+  } catch {
+    throw new UsageError(`${flag} must be a positive integer, got ${JSON.stringify(text)}`);
+  }
+}
+
+function readPort(text: string | undefined): number {
+  if (text === undefined) return DEFAULT_PORT;
+  const port = /^\d{1,5}$/.test(text) ? Number(text) : Number.NaN;
+  if (!(port >= 0 && port <= 65_535))
+    throw new UsageError(`--port must be an integer in [0, 65535], got ${JSON.stringify(text)}`);
+  return port;
+}
+
+function readKeys(
+  flag: string | undefined,
+  env: string | undefined,
+): Pick<ServeOptions, 'keys' | 'keysSource'> {
+  const [text, source] =
+    flag !== undefined ? [flag, '--keys' as const] : [env, 'AIRQ_API_KEYS' as const];
+  if (text === undefined || (source === 'AIRQ_API_KEYS' && text.trim() === ''))
+    return { keys: undefined, keysSource: 'demo' };
+  try {
+    return { keys: parseKeyList(text), keysSource: source };
+  } catch (error) {
+    throw new UsageError(`${source}: ${(error as Error).message.replace(/^parseKeyList: /, '')}`);
+  }
+}
+
+function readWho(text: string | undefined): WhoEdition {
+  if (text === undefined || text === '2021') return 'WHO_2021';
+  if (text === '2005') return 'WHO_2005';
+  throw new UsageError(`--who must be 2021 or 2005, got ${JSON.stringify(text)}`);
+}
+
+/**
+ * Reads the command line of `npm start`. Pure: no I/O, no exit, so every flag is testable;
+ * `main` prints and exits.
+ *
+ * @param argv - the arguments after the script name
+ * @param env - the environment (only `AIRQ_API_KEYS` is read)
+ * @example
+ * parseCliArgs(['--port', '9000'], {}); // { kind: 'serve', options: { port: 9000, host: '127.0.0.1', … } }
+ * parseCliArgs(['--port', 'x'], {});    // { kind: 'usage-error', message: '--port must be an integer in [0, 65535], got "x"' }
+ */
+export function parseCliArgs(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): CliCommand {
+  try {
+    let parsed: ReturnType<
+      typeof parseArgs<{ options: typeof OPTIONS; strict: true; allowPositionals: false }>
+    >;
+    try {
+      parsed = parseArgs({
+        args: [...argv],
+        options: OPTIONS,
+        strict: true,
+        allowPositionals: false,
+      });
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    const { values } = parsed;
+    if (values.help === true) return { kind: 'help', text: CLI_HELP };
+    if (values.samples !== undefined && values.installations === undefined) {
+      throw new UsageError('--samples needs --installations (samples belong to installations)');
+    }
+    for (const flag of ['host', 'installations', 'samples'] as const) {
+      if (values[flag] === '') throw new UsageError(`--${flag} must not be empty`);
+    }
+    let nowMs: number | undefined;
+    if (values.now !== undefined) {
+      nowMs = parseTimestamp(values.now);
+      if (nowMs === undefined)
+        throw new UsageError(
+          `--now must be an ISO 8601 timestamp, got ${JSON.stringify(values.now)}`,
+        );
+    }
+    const options: ServeOptions = {
+      port: readPort(values.port),
+      host: values.host ?? DEFAULT_HOST,
+      ...readKeys(values.keys, env.AIRQ_API_KEYS),
+      dayLimit: positiveInteger('--day-limit', values['day-limit'], DEFAULT_DAY_LIMIT),
+      minuteLimit: positiveInteger('--minute-limit', values['minute-limit'], DEFAULT_MINUTE_LIMIT),
+      ...(values.installations === undefined ? {} : { installationsPath: values.installations }),
+      ...(values.samples === undefined ? {} : { samplesPath: values.samples }),
+      ...(nowMs === undefined ? {} : { nowMs }),
+      whoEdition: readWho(values.who),
+      quiet: values.quiet === true,
+    };
+    return { kind: 'serve', options };
+  } catch (error) {
+    if (error instanceof UsageError) return { kind: 'usage-error', message: error.message };
+    throw error;
+  }
+}

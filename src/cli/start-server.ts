@@ -1,0 +1,166 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { promisify } from 'node:util';
+import { gzip as zlibGzip } from 'node:zlib';
+import type { ApiKeyConfig } from '../http/api-keys.js';
+import type { ApiLogger } from '../http/core-request.js';
+import { createApi } from '../http/create-api.js';
+import { respondToClientError } from '../http/node-client-error.js';
+import { createNodeListener } from '../http/node-listener.js';
+import { createMeasurementsService } from '../payload/index.js';
+import { createSampleNetwork } from '../sample/index.js';
+import { loadStoreFromFiles, type MeasurementStore } from '../store/index.js';
+import type { ServeOptions } from './parse-args.js';
+
+/** How often the sample network produces new samples, ms. */
+export const SAMPLE_PRODUCE_INTERVAL_MS = 30_000;
+
+/** Socket timeouts, so a slow or idle client cannot hold a connection for ever. */
+export const SERVER_TIMEOUTS = Object.freeze({
+  /** Whole request (headers and body) must arrive within this, ms. */
+  requestTimeoutMs: 30_000,
+  /** Headers must arrive within this, ms (slowloris). */
+  headersTimeoutMs: 10_000,
+  /** An idle keep-alive connection is closed after this, ms. */
+  keepAliveTimeoutMs: 5_000,
+  /** How long shutdown waits for requests in flight before cutting connections, ms. */
+  shutdownGraceMs: 5_000,
+});
+
+/** A running server and how to stop it. */
+export interface RunningServer {
+  readonly server: Server;
+  /** `http://host:port`, with a loopback host when bound to every interface. */
+  readonly url: string;
+  /** The generated key when none was configured. */
+  readonly demoKey: string | undefined;
+  /** A point worth querying (the sample network's centre, or the first installation). */
+  readonly examplePoint: { readonly latitude: number; readonly longitude: number } | undefined;
+  /** What is being served, for the banner. */
+  readonly description: string;
+  /** Stops accepting, lets requests in flight finish (up to the grace time), stops timers. */
+  close(): Promise<void>;
+}
+
+const gzipAsync = promisify(zlibGzip);
+
+// node:zlib runs on the thread pool and beats CompressionStream on Node.
+async function nodeGzip(bytes: Uint8Array): Promise<Uint8Array> {
+  return gzipAsync(bytes);
+}
+
+function hostForUrl(host: string): string {
+  if (host === '0.0.0.0') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+async function openStore(options: ServeOptions): Promise<{
+  store: MeasurementStore;
+  description: string;
+  examplePoint: RunningServer['examplePoint'];
+  stop: () => void;
+}> {
+  if (options.installationsPath !== undefined) {
+    const store = await loadStoreFromFiles({
+      installationsPath: options.installationsPath,
+      ...(options.samplesPath === undefined ? {} : { samplesPath: options.samplesPath }),
+    });
+    const [first] = await store.listActiveInstallations();
+    return {
+      store,
+      description: `${options.installationsPath}`,
+      examplePoint: first?.location,
+      stop: () => {},
+    };
+  }
+  const network = createSampleNetwork({ now: options.nowMs ?? Date.now() });
+  let timer: ReturnType<typeof setInterval> | undefined;
+  // A frozen clock has nothing new to produce.
+  if (options.nowMs === undefined) {
+    timer = setInterval(() => network.produceUntil(Date.now()), SAMPLE_PRODUCE_INTERVAL_MS);
+    timer.unref();
+  }
+  const count = (await network.store.listActiveInstallations()).length;
+  return {
+    store: network.store,
+    description: `the sample network (${count} active installations around Kraków)`,
+    examplePoint: network.centre,
+    stop: () => clearInterval(timer),
+  };
+}
+
+/**
+ * Starts the `/v2` server that `npm start` runs: opens the data, builds the service and the
+ * adapter, and listens with timeouts set. Resolves once listening; rejects when the files
+ * cannot be loaded or the port cannot be bound.
+ *
+ * @example
+ * const running = await startServer({ ...options, port: 0 }, { logger });
+ * running.url; // 'http://127.0.0.1:43817'
+ * await running.close();
+ */
+export async function startServer(
+  options: ServeOptions,
+  dependencies: { readonly logger?: ApiLogger } = {},
+): Promise<RunningServer> {
+  const data = await openStore(options);
+  const demoKey =
+    options.keys === undefined ? `demo-${randomBytes(12).toString('base64url')}` : undefined;
+  const keys: readonly (string | ApiKeyConfig)[] = options.keys ?? [demoKey ?? ''];
+  const frozenNowMs = options.nowMs;
+  const api = createApi({
+    service: createMeasurementsService({ store: data.store, whoEdition: options.whoEdition }),
+    keys,
+    dayLimit: options.dayLimit,
+    minuteLimit: options.minuteLimit,
+    clock: frozenNowMs === undefined ? Date.now : () => frozenNowMs,
+    // Limits always follow real time, so a frozen data clock does not freeze the minute window.
+    limitsClock: Date.now,
+    gzip: nodeGzip,
+    ...(dependencies.logger === undefined ? {} : { logger: dependencies.logger }),
+  });
+  const server = createServer(createNodeListener(api));
+  server.requestTimeout = SERVER_TIMEOUTS.requestTimeoutMs;
+  server.headersTimeout = SERVER_TIMEOUTS.headersTimeoutMs;
+  server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveTimeoutMs;
+  server.on('clientError', respondToClientError);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port, options.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    data.stop();
+    throw error;
+  }
+  const { port } = server.address() as AddressInfo;
+  let closing: Promise<void> | undefined;
+  return {
+    server,
+    url: `http://${hostForUrl(options.host)}:${port}`,
+    demoKey,
+    examplePoint: data.examplePoint,
+    description: data.description,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        data.stop();
+        const force = setTimeout(
+          () => server.closeAllConnections(),
+          SERVER_TIMEOUTS.shutdownGraceMs,
+        );
+        force.unref();
+        server.close(() => {
+          clearTimeout(force);
+          resolve();
+        });
+        server.closeIdleConnections();
+      });
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,175 @@
+import { describeValue } from '../time/instant.js';
+import type { ClientLimits } from './rate-limiter.js';
+
+/** A configured API key with optional limits of its own. */
+export interface ApiKeyConfig {
+  readonly key: string;
+  /** Requests per UTC day; default: the adapter's `dayLimit`. */
+  readonly dayLimit?: number;
+  /** Requests per minute; default: the adapter's `minuteLimit`. */
+  readonly minuteLimit?: number;
+}
+
+/** Resolves presented keys to the limits of a configured key. */
+export interface KeyRing {
+  /** The configured key's limits, or `undefined` for an unknown key. */
+  identify(presentedKey: string): Promise<ClientLimits | undefined>;
+  readonly size: number;
+}
+
+// Printable ASCII without space: anything a header or a query value carries unchanged.
+const KEY_TEXT = /^[\x21-\x7e]+$/;
+
+/**
+ * Checks a limit given to the adapter or on the command line.
+ *
+ * @throws RangeError naming `where` and the value unless it is a positive safe integer
+ * @example
+ * checkLimit(100, 'createApi', 'dayLimit'); // 100
+ */
+export function checkLimit(value: unknown, functionName: string, parameterName: string): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
+    throw new RangeError(
+      `${functionName}: ${parameterName} must be a positive integer, got ${describeValue(value)}`,
+    );
+  }
+  return value;
+}
+
+/**
+ * Parses a key list as `--keys` and `AIRQ_API_KEYS` take it: comma-separated entries
+ * `KEY`, `KEY:DAY_LIMIT` or `KEY:DAY_LIMIT:MINUTE_LIMIT`.
+ *
+ * @throws RangeError naming the bad entry by position (never echoing a key)
+ * @example
+ * parseKeyList('demo,partner:5000:120');
+ * // [{ key: 'demo' }, { key: 'partner', dayLimit: 5000, minuteLimit: 120 }]
+ */
+export function parseKeyList(text: string): ApiKeyConfig[] {
+  const entries = text.split(',').map((entry) => entry.trim());
+  return entries.map((entry, position): ApiKeyConfig => {
+    const [key = '', day, minute, ...rest] = entry.split(':');
+    const where = `key list entry ${position + 1}`;
+    if (!KEY_TEXT.test(key) || rest.length > 0) {
+      throw new RangeError(
+        `parseKeyList: ${where} must look like KEY[:DAY_LIMIT[:MINUTE_LIMIT]] with a non-empty key`,
+      );
+    }
+    const parsedDay =
+      day === undefined
+        ? undefined
+        : checkLimit(limitNumber(day), 'parseKeyList', `${where} day limit`);
+    const parsedMinute =
+      minute === undefined
+        ? undefined
+        : checkLimit(limitNumber(minute), 'parseKeyList', `${where} minute limit`);
+    return {
+      key,
+      ...(parsedDay === undefined ? {} : { dayLimit: parsedDay }),
+      ...(parsedMinute === undefined ? {} : { minuteLimit: parsedMinute }),
+    };
+  });
+}
+
+function limitNumber(text: string): number | string {
+  return /^\d+$/.test(text) ? Number(text) : text;
+}
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Builds the key ring of an adapter. Lookup never compares a presented key with a configured
+ * one character by character: the presented key is hashed with SHA-256 and its digest is looked
+ * up in a `Map` of configured digests. How long the lookup takes can depend only on the digest,
+ * and an attacker cannot steer a guess's digest towards a real key's digest, so response timing
+ * reveals nothing about how much of a guess was right. The digest (not the key) also names the
+ * rate-limit counters, so a shared counter store never holds keys.
+ *
+ * @throws TypeError / RangeError for an empty, non-printable or duplicate key, or a bad limit
+ * @example
+ * const ring = createKeyRing([{ key: 'demo' }], { dayLimit: 100, minuteLimit: 50 });
+ * await ring.identify('demo');  // { clientId: '2a97…', dayLimit: 100, minuteLimit: 50 }
+ * await ring.identify('guess'); // undefined
+ */
+export function createKeyRing(
+  keys: readonly (string | ApiKeyConfig)[],
+  defaults: { readonly dayLimit: number; readonly minuteLimit: number },
+): KeyRing {
+  const configs = keys.map((entry, position): Required<ApiKeyConfig> => {
+    const config = typeof entry === 'string' ? { key: entry } : entry;
+    if (
+      typeof config !== 'object' ||
+      config === null ||
+      typeof config.key !== 'string' ||
+      !KEY_TEXT.test(config.key)
+    ) {
+      throw new TypeError(
+        `createApi: keys[${position}] must be a non-empty printable ASCII key without spaces`,
+      );
+    }
+    return {
+      key: config.key,
+      dayLimit: checkLimit(
+        config.dayLimit ?? defaults.dayLimit,
+        'createApi',
+        `keys[${position}].dayLimit`,
+      ),
+      minuteLimit: checkLimit(
+        config.minuteLimit ?? defaults.minuteLimit,
+        'createApi',
+        `keys[${position}].minuteLimit`,
+      ),
+    };
+  });
+  if (new Set(configs.map((config) => config.key)).size !== configs.length) {
+    throw new RangeError('createApi: keys must not contain the same key twice');
+  }
+  let table: Promise<Map<string, ClientLimits>> | undefined;
+  const buildTable = async (): Promise<Map<string, ClientLimits>> => {
+    const digests = await Promise.all(configs.map((config) => sha256Hex(config.key)));
+    return new Map(
+      configs.map((config, position) => {
+        const clientId = digests[position] ?? '';
+        return [clientId, { clientId, dayLimit: config.dayLimit, minuteLimit: config.minuteLimit }];
+      }),
+    );
+  };
+  return {
+    size: configs.length,
+    async identify(presentedKey: string): Promise<ClientLimits | undefined> {
+      table ??= buildTable();
+      const [byDigest, digest] = await Promise.all([table, sha256Hex(presentedKey)]);
+      return byDigest.get(digest);
+    },
+  };
+}
+
+/** The key a request presents, or why it has none usable. */
+export type PresentedKey =
+  | { readonly status: 'present'; readonly key: string }
+  | { readonly status: 'missing' }
+  | { readonly status: 'ambiguous' };
+
+/**
+ * Finds the key of a request: the `apikey` header wins; otherwise the `apikey` query
+ * parameter. An empty value counts as missing; the query parameter repeated with different
+ * values is ambiguous (answered with 401, since no single key can be charged).
+ *
+ * @example
+ * presentedKey(undefined, ['k1']); // { status: 'present', key: 'k1' }
+ * presentedKey('', []);            // { status: 'missing' }
+ */
+export function presentedKey(
+  header: string | undefined,
+  queryValues: readonly string[],
+): PresentedKey {
+  if (header !== undefined && header !== '') return { status: 'present', key: header };
+  const distinct = new Set(queryValues.filter((value) => value !== ''));
+  if (distinct.size === 0) return { status: 'missing' };
+  if (distinct.size > 1) return { status: 'ambiguous' };
+  const [key = ''] = distinct;
+  return { status: 'present', key };
+}

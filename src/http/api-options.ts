@@ -1,0 +1,152 @@
+import type { MeasurementsService } from '../payload/measurements-service.js';
+import { describeValue } from '../time/instant.js';
+import { type ApiKeyConfig, checkLimit, createKeyRing, type KeyRing } from './api-keys.js';
+import type { ApiLogger, GzipFunction } from './core-request.js';
+import { type CounterStore, InMemoryCounterStore } from './counter-store.js';
+import { webGzip } from './json-body.js';
+import { DEFAULT_DAY_LIMIT, DEFAULT_MINUTE_LIMIT } from './rate-limiter.js';
+
+/** Options of `createApi`. */
+export interface ApiOptions {
+  /** Where the data comes from (e.g. `createMeasurementsService({ store, whoEdition })`). */
+  readonly service: MeasurementsService;
+  /** Accepted keys, at least one; a string takes the default limits. */
+  readonly keys: readonly (string | ApiKeyConfig)[];
+  /** Requests per key per UTC day unless the key says otherwise. Default 100. */
+  readonly dayLimit?: number;
+  /** Requests per key per minute unless the key says otherwise. Default 50. */
+  readonly minuteLimit?: number;
+  /** Rate-limit counters. Default: a new {@link InMemoryCounterStore} (one process). */
+  readonly counterStore?: CounterStore;
+  /** Epoch milliseconds of "now" for the data (windows of the payloads). Default `Date.now`. */
+  readonly clock?: () => number;
+  /** Epoch milliseconds for the rate-limit windows. Default: `clock`. */
+  readonly limitsClock?: () => number;
+  /** Gets one `info` line per request (key redacted) and an `error` per unexpected failure. */
+  readonly logger?: ApiLogger;
+  /** `https://api.example.com/base` for `Location` behind a proxy. Default: from `Host`. */
+  readonly publicBaseUrl?: string;
+  /** gzip implementation. Default: the Web `CompressionStream`. */
+  readonly gzip?: GzipFunction;
+}
+
+/** {@link ApiOptions} checked, with every default applied. */
+export interface ResolvedApiOptions {
+  readonly service: MeasurementsService;
+  readonly keyRing: KeyRing;
+  readonly counterStore: CounterStore;
+  readonly clock: () => number;
+  readonly limitsClock: () => number;
+  readonly logger: ApiLogger | undefined;
+  /** Without a trailing slash; `undefined` when not configured. */
+  readonly publicBaseUrl: string | undefined;
+  readonly gzip: GzipFunction;
+}
+
+const BASE_URL = /^https?:\/\/[^/?#]+(?:\/[^?#]*)?$/;
+
+function checkFunction(value: unknown, name: string): void {
+  if (value !== undefined && typeof value !== 'function') {
+    throw new TypeError(`createApi: ${name} must be a function, got ${describeValue(value)}`);
+  }
+}
+
+/**
+ * Checks the options of `createApi` once, at the boundary, and applies the defaults.
+ *
+ * @throws TypeError / RangeError naming the offending option and its value
+ * @example
+ * resolveApiOptions({ service, keys: ['demo'] }).publicBaseUrl; // undefined
+ */
+export function resolveApiOptions(options: ApiOptions): ResolvedApiOptions {
+  const service: unknown = options?.service;
+  if (typeof service !== 'object' || service === null) {
+    throw new TypeError(
+      `createApi: service must be a MeasurementsService, got ${describeValue(service)}`,
+    );
+  }
+  for (const method of [
+    'findInstallation',
+    'nearestInstallations',
+    'installationMeasurements',
+    'nearestMeasurements',
+    'pointMeasurements',
+  ] as const) {
+    if (typeof (service as Partial<MeasurementsService>)[method] !== 'function') {
+      throw new TypeError(
+        `createApi: service must be a MeasurementsService, got an object without ${method}()`,
+      );
+    }
+  }
+  if (!Array.isArray(options.keys) || options.keys.length === 0) {
+    throw new TypeError(
+      `createApi: keys must be a non-empty array, got ${describeValue(options.keys)}`,
+    );
+  }
+  checkFunction(options.clock, 'clock');
+  checkFunction(options.limitsClock, 'limitsClock');
+  checkFunction(options.gzip, 'gzip');
+  const { publicBaseUrl } = options;
+  if (
+    publicBaseUrl !== undefined &&
+    (typeof publicBaseUrl !== 'string' || !BASE_URL.test(publicBaseUrl))
+  ) {
+    throw new TypeError(
+      `createApi: publicBaseUrl must be an absolute http(s) URL without query, got ${describeValue(publicBaseUrl)}`,
+    );
+  }
+  const dayLimit = checkLimit(options.dayLimit ?? DEFAULT_DAY_LIMIT, 'createApi', 'dayLimit');
+  const minuteLimit = checkLimit(
+    options.minuteLimit ?? DEFAULT_MINUTE_LIMIT,
+    'createApi',
+    'minuteLimit',
+  );
+  const clock = options.clock ?? Date.now;
+  return {
+    service: service as MeasurementsService,
+    keyRing: createKeyRing(options.keys, { dayLimit, minuteLimit }),
+    counterStore: options.counterStore ?? new InMemoryCounterStore(),
+    clock,
+    limitsClock: options.limitsClock ?? clock,
+    logger: options.logger,
+    publicBaseUrl: publicBaseUrl?.replace(/\/+$/, ''),
+    gzip: options.gzip ?? webGzip,
+  };
+}
+
+/**
+ * Reads an injected clock, refusing anything that is not epoch milliseconds (a broken clock
+ * then answers 500 instead of producing NaN windows).
+ *
+ * @example
+ * readClock(() => 0, 'clock'); // 0
+ */
+export function readClock(clock: () => number, name: string): number {
+  const nowMs = clock();
+  if (typeof nowMs !== 'number' || !Number.isFinite(nowMs)) {
+    throw new TypeError(
+      `createApi: ${name} returned ${describeValue(nowMs)}, not epoch milliseconds`,
+    );
+  }
+  return nowMs;
+}
+
+/**
+ * Logs without ever throwing: a broken logger must not turn an answered request into a
+ * failed one.
+ *
+ * @example
+ * safeLog(undefined, 'info', 'request', {}); // does nothing
+ */
+export function safeLog(
+  logger: ApiLogger | undefined,
+  level: 'info' | 'error',
+  message: string,
+  fields: Readonly<Record<string, unknown>>,
+): void {
+  try {
+    logger?.[level](message, fields);
+  } catch {
+    // Nothing sensible is left to report to.
+  }
+}

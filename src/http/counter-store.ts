@@ -1,0 +1,60 @@
+/** One fixed counting window, e.g. the UTC day or the minute that contains a request. */
+export interface CounterWindow {
+  /** Stable window name, part of the counter's identity (`day`, `minute`). */
+  readonly name: string;
+  /** Epoch milliseconds where the window starts (inclusive). */
+  readonly startMs: number;
+  /** Epoch milliseconds where the window ends (exclusive): the reset time. */
+  readonly endMs: number;
+}
+
+/**
+ * Where rate-limit counters live. `increment` must add one to the counters of **all** given
+ * windows of one client in a single atomic step and return the new counts in window order;
+ * doing the windows one by one would let two concurrent requests each see one counter over the
+ * limit and both be refused, serving fewer than the limit. A shared implementation (e.g. a Redis
+ * `MULTI` of `INCR` + `PEXPIREAT` per window) lets several adapter instances share limits.
+ */
+export interface CounterStore {
+  increment(clientId: string, windows: readonly CounterWindow[]): Promise<readonly number[]>;
+}
+
+interface WindowCount {
+  startMs: number;
+  count: number;
+}
+
+/**
+ * The default in-process {@link CounterStore}. JavaScript runs the whole increment without
+ * interruption, so it is atomic by construction. Memory is one entry per client and window
+ * name: an entry is reused when its window rolls over, so nothing grows with time.
+ *
+ * @example
+ * const store = new InMemoryCounterStore();
+ * const day = { name: 'day', startMs: 0, endMs: 86_400_000 };
+ * await store.increment('k', [day]); // [1]
+ * await store.increment('k', [day]); // [2]
+ */
+export class InMemoryCounterStore implements CounterStore {
+  readonly #counts = new Map<string, WindowCount>();
+
+  increment(clientId: string, windows: readonly CounterWindow[]): Promise<readonly number[]> {
+    const counts = windows.map((window) => {
+      const id = `${clientId}\u0000${window.name}`;
+      const entry = this.#counts.get(id);
+      if (entry === undefined) {
+        this.#counts.set(id, { startMs: window.startMs, count: 1 });
+        return 1;
+      }
+      // A later window starts afresh. An earlier one (a clock that stepped back) keeps counting
+      // in the newer window rather than resetting the limit.
+      if (window.startMs > entry.startMs) {
+        entry.startMs = window.startMs;
+        entry.count = 0;
+      }
+      entry.count += 1;
+      return entry.count;
+    });
+    return Promise.resolve(counts);
+  }
+}

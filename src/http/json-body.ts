@@ -1,0 +1,65 @@
+import type { GzipFunction } from './core-request.js';
+
+/** The `Content-Type` of every response, errors included. */
+export const JSON_CONTENT_TYPE = 'application/json;charset=UTF-8';
+
+const encoder = new TextEncoder();
+
+/**
+ * Serialises a JSON body to UTF-8 bytes.
+ *
+ * @example
+ * new TextDecoder().decode(encodeJson({ a: 1 })); // '{"a":1}'
+ */
+export function encodeJson(value: unknown): Uint8Array {
+  return encoder.encode(JSON.stringify(value));
+}
+
+/**
+ * gzip with the Web `CompressionStream`, available in Node 20, Deno, Bun and workers alike, so
+ * the core needs no `node:zlib`.
+ *
+ * @example
+ * zlib.gunzipSync(await webGzip(encodeJson({ a: 1 }))).toString(); // '{"a":1}'
+ */
+export async function webGzip(bytes: Uint8Array): Promise<Uint8Array> {
+  const compression = new CompressionStream('gzip');
+  const writer = compression.writable.getWriter();
+  // Not awaited on their own: the reader below drains the stream, which lets the writes finish.
+  const written = writer.write(new Uint8Array(bytes)).then(() => writer.close());
+  const [compressed] = await Promise.all([
+    new Response(compression.readable).arrayBuffer(),
+    written,
+  ]);
+  return new Uint8Array(compressed);
+}
+
+/** A JSON body serialised once, with its gzip form computed on first demand and kept. */
+export interface PreparedJson {
+  readonly identity: Uint8Array;
+  gzipped(): Promise<Uint8Array>;
+}
+
+/**
+ * Serialises a body that many responses share (the meta lists), so each later request only
+ * copies bytes. The gzip promise is created once: simultaneous first requests share it.
+ *
+ * @example
+ * const meta = prepareJson([{ name: 'PM25' }], webGzip);
+ * (await meta.gzipped()) === (await meta.gzipped()); // true
+ */
+export function prepareJson(value: unknown, gzip: GzipFunction): PreparedJson {
+  const identity = encodeJson(value);
+  let compressed: Promise<Uint8Array> | undefined;
+  return {
+    identity,
+    gzipped() {
+      compressed ??= gzip(identity).catch((error: unknown) => {
+        // A failed compression must not poison the cache for every later request.
+        compressed = undefined;
+        throw error;
+      });
+      return compressed;
+    },
+  };
+}

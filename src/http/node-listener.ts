@@ -1,0 +1,110 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { CoreRequest } from './core-request.js';
+import type { Api } from './create-api.js';
+import { JSON_CONTENT_TYPE } from './json-body.js';
+import { requestBaseUrl } from './request-url.js';
+
+/** A `node:http` request listener; also an Express / Connect middleware (it never calls next). */
+export type NodeListener = (request: IncomingMessage, response: ServerResponse) => void;
+
+const FALLBACK_BODY = Buffer.from(
+  JSON.stringify({
+    errorCode: 'INTERNAL_SERVER_ERROR',
+    message: 'The server failed to answer this request.',
+    details: {},
+  }),
+);
+
+function splitUrl(url: string): { path: string; query: string } {
+  let target = url;
+  // Absolute-form request targets (`GET http://host/v2/... HTTP/1.1`) are legal; keep the path.
+  if (!target.startsWith('/')) {
+    try {
+      const parsed = new URL(target);
+      target = `${parsed.pathname}${parsed.search}`;
+    } catch {
+      return { path: target, query: '' };
+    }
+  }
+  const queryStart = target.indexOf('?');
+  return queryStart < 0
+    ? { path: target, query: '' }
+    : { path: target.slice(0, queryStart), query: target.slice(queryStart + 1) };
+}
+
+// Express strips its mount path from `url` and keeps the full one in `originalUrl`; the
+// difference is needed so that a `Location` points back through the mount.
+function mountPath(request: IncomingMessage, url: string): string {
+  const originalUrl: unknown = (request as IncomingMessage & { originalUrl?: unknown }).originalUrl;
+  if (typeof originalUrl !== 'string' || originalUrl === url || !originalUrl.endsWith(url))
+    return '';
+  const mount = originalUrl.slice(0, originalUrl.length - url.length);
+  return /^\/[^?#]*$/.test(mount) ? mount.replace(/\/+$/, '') : '';
+}
+
+/**
+ * Converts a Node request to the core's request.
+ *
+ * @example
+ * toCoreRequest(req); // { method: 'GET', path: '/v2/meta/indexes', query: 'x=1', headers: {...}, baseUrl: 'http://127.0.0.1:8080' }
+ */
+export function toCoreRequest(request: IncomingMessage): CoreRequest {
+  const url = request.url ?? '/';
+  const { path, query } = splitUrl(url);
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  const encrypted = (request.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
+  const baseUrl = requestBaseUrl(
+    encrypted ? 'https' : 'http',
+    headers.host,
+    mountPath(request, url),
+  );
+  return {
+    method: request.method ?? 'GET',
+    path,
+    query,
+    headers,
+    ...(baseUrl === undefined ? {} : { baseUrl }),
+  };
+}
+
+/**
+ * Wraps the adapter core as a `node:http` listener: `http.createServer(createNodeListener(api))`,
+ * or `app.use('/airq', createNodeListener(api))` in Express. The listener never throws; a
+ * failure after the response started only destroys that one connection.
+ *
+ * @example
+ * http.createServer(createNodeListener(createApi({ service, keys: ['demo'] }))).listen(8080);
+ */
+export function createNodeListener(api: Api): NodeListener {
+  return (request, response) => {
+    void serve(api, request, response);
+  };
+}
+
+async function serve(api: Api, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  try {
+    const answer = await api.handle(toCoreRequest(request));
+    if (response.headersSent || response.destroyed) return;
+    const body = answer.body ?? new Uint8Array(0);
+    response.writeHead(answer.status, {
+      ...answer.headers,
+      'Content-Length': String(body.byteLength),
+    });
+    response.end(body);
+  } catch {
+    if (response.headersSent) {
+      response.destroy();
+      return;
+    }
+    response.writeHead(500, {
+      'Content-Type': JSON_CONTENT_TYPE,
+      'Content-Length': String(FALLBACK_BODY.byteLength),
+      'Access-Control-Allow-Origin': '*',
+      Vary: 'Accept-Encoding, Accept-Language',
+    });
+    response.end(FALLBACK_BODY);
+  }
+}

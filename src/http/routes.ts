@@ -1,0 +1,225 @@
+import type { IndexTypeName } from '../indexes/index.js';
+import { indexTypesMeta, measurementTypesMeta } from '../meta/index.js';
+import type { Language } from '../model/api-types.js';
+import type {
+  MeasurementsRequestOptions,
+  MeasurementsService,
+} from '../payload/measurements-service.js';
+import { ApiError, invalidRequest } from './api-error.js';
+import type { PreparedJson } from './json-body.js';
+import {
+  INDEX_TYPE,
+  INSTALLATION_ID,
+  LATITUDE,
+  LONGITUDE,
+  MAX_DISTANCE_KM,
+  MAX_RESULTS,
+  type ParamRules,
+  type ParsedParams,
+  parseParams,
+  type RawParams,
+} from './query-params.js';
+
+/** What a route answers with on success (always status 200). */
+export type RouteResult =
+  | { readonly kind: 'json'; readonly value: unknown }
+  | { readonly kind: 'prepared'; readonly body: PreparedJson };
+
+/** What a route handler gets besides its parameters. */
+export interface RouteContext {
+  readonly service: MeasurementsService;
+  readonly nowMs: number;
+  readonly language: Language;
+  /** A body computed once per cache key and reused (the meta lists). */
+  prepared(cacheKey: string, compute: () => unknown): PreparedJson;
+  /** `Location` of the same request for another path, with query parameters replaced. */
+  relocate(path: string, replacedParams: Readonly<Record<string, string>>): string;
+}
+
+/** A route of the table: its path pattern and how to run it. */
+export interface Route {
+  /** Pattern with `{name}` path parameters, e.g. `/v2/installations/{installationId}`. */
+  readonly pattern: string;
+  readonly segments: readonly string[];
+  run(raw: RawParams, context: RouteContext): Promise<RouteResult>;
+}
+
+function defineRoute<R extends ParamRules>(
+  pattern: string,
+  rules: R,
+  handle: (params: ParsedParams<R>, context: RouteContext) => Promise<RouteResult>,
+): Route {
+  return Object.freeze({
+    pattern,
+    segments: Object.freeze(pattern.split('/').filter((segment) => segment !== '')),
+    run(raw: RawParams, context: RouteContext): Promise<RouteResult> {
+      const parsed = parseParams(rules, raw);
+      if (!parsed.ok) throw invalidRequest(parsed.violations);
+      return handle(parsed.values, context);
+    },
+  });
+}
+
+function json(value: unknown): RouteResult {
+  return { kind: 'json', value };
+}
+
+function requestOptions(
+  context: RouteContext,
+  indexType: IndexTypeName,
+): MeasurementsRequestOptions {
+  return { now: context.nowMs, indexType, language: context.language };
+}
+
+function replaced(successorId: number, location: string): ApiError {
+  return new ApiError(
+    'INSTALLATION_REPLACED',
+    `The installation was replaced; query installation ${successorId} instead`,
+    { successorId },
+    { Location: location },
+  );
+}
+
+function installationNotFound(installationId: number): ApiError {
+  return new ApiError(
+    'INSTALLATION_NOT_FOUND',
+    `Installation ${installationId} does not exist or was removed`,
+    {
+      installationId,
+    },
+  );
+}
+
+const NEAREST_SEARCH = { lat: LATITUDE, lng: LONGITUDE, maxDistanceKM: MAX_DISTANCE_KM } as const;
+
+/**
+ * The `/v2` route table, most specific first (`installations/nearest` before
+ * `installations/{installationId}`). Each entry declares its parameters; parsing, defaults and
+ * violations are shared.
+ */
+export const ROUTES: readonly Route[] = Object.freeze([
+  defineRoute(
+    '/v2/installations/nearest',
+    { ...NEAREST_SEARCH, maxResults: MAX_RESULTS },
+    async ({ lat, lng, maxDistanceKM, maxResults }, context) =>
+      json(await context.service.nearestInstallations(lat, lng, { maxDistanceKM, maxResults })),
+  ),
+  defineRoute(
+    '/v2/installations/{installationId}',
+    { installationId: INSTALLATION_ID },
+    async ({ installationId }, context) => {
+      const lookup = await context.service.findInstallation(installationId);
+      if (lookup.status === 'active') return json(lookup.installation);
+      if (lookup.status === 'replaced') {
+        throw replaced(
+          lookup.successorId,
+          context.relocate(`/v2/installations/${lookup.successorId}`, {}),
+        );
+      }
+      throw installationNotFound(installationId);
+    },
+  ),
+  defineRoute(
+    '/v2/measurements/installation',
+    { installationId: INSTALLATION_ID, indexType: INDEX_TYPE },
+    async ({ installationId, indexType }, context) => {
+      const result = await context.service.installationMeasurements(
+        installationId,
+        requestOptions(context, indexType),
+      );
+      if (result.status === 'ok') return json(result.payload);
+      if (result.status === 'replaced') {
+        const installationId = String(result.successorId);
+        throw replaced(
+          result.successorId,
+          context.relocate('/v2/measurements/installation', { installationId }),
+        );
+      }
+      throw installationNotFound(installationId);
+    },
+  ),
+  defineRoute(
+    '/v2/measurements/nearest',
+    { ...NEAREST_SEARCH, indexType: INDEX_TYPE },
+    async (params, context) => {
+      const { lat, lng, maxDistanceKM, indexType } = params;
+      const result = await context.service.nearestMeasurements(
+        lat,
+        lng,
+        { maxDistanceKM },
+        requestOptions(context, indexType),
+      );
+      if (result.status === 'ok') return json(result.payload);
+      const within = maxDistanceKM < 0 ? 'at all' : `within ${maxDistanceKM} km`;
+      throw new ApiError(
+        'NO_INSTALLATION_IN_RANGE',
+        `No active installation ${within} of ${lat}, ${lng}`,
+        {
+          lat,
+          lng,
+          maxDistanceKM,
+        },
+      );
+    },
+  ),
+  defineRoute(
+    '/v2/measurements/point',
+    { lat: LATITUDE, lng: LONGITUDE, indexType: INDEX_TYPE },
+    async ({ lat, lng, indexType }, context) =>
+      json(await context.service.pointMeasurements(lat, lng, requestOptions(context, indexType))),
+  ),
+  defineRoute('/v2/meta/indexes', {}, async (_params, context) => ({
+    kind: 'prepared',
+    body: context.prepared(`indexes:${context.language}`, () => indexTypesMeta(context.language)),
+  })),
+  defineRoute('/v2/meta/measurements', {}, async (_params, context) => ({
+    kind: 'prepared',
+    body: context.prepared(`measurements:${context.language}`, () =>
+      measurementTypesMeta(context.language),
+    ),
+  })),
+]);
+
+/** A matched route and the raw values of its path parameters. */
+export interface RouteMatch {
+  readonly route: Route;
+  readonly pathParams: ReadonlyMap<string, string>;
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * Finds the route of a raw path. Trailing slashes are ignored (`/v2/meta/indexes/` is
+ * `/v2/meta/indexes`); any other difference, including empty segments, is no match.
+ *
+ * @example
+ * matchRoute('/v2/installations/42/')?.pathParams.get('installationId'); // '42'
+ * matchRoute('/v2/nothing'); // undefined
+ */
+export function matchRoute(
+  path: string,
+  routes: readonly Route[] = ROUTES,
+): RouteMatch | undefined {
+  const segments = path.replace(/\/+$/, '').split('/').slice(1);
+  if (!path.startsWith('/')) return undefined;
+  for (const route of routes) {
+    if (route.segments.length !== segments.length) continue;
+    const pathParams = new Map<string, string>();
+    const matches = route.segments.every((pattern, position) => {
+      const segment = segments[position] ?? '';
+      if (pattern.startsWith('{') && pattern.endsWith('}')) {
+        pathParams.set(pattern.slice(1, -1), decodeSegment(segment));
+        return segment !== '';
+      }
+      return pattern === segment;
+    });
+    if (matches) return { route, pathParams };
+  }
+  return undefined;
+}

@@ -1,0 +1,110 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { describe, expect, it } from 'vitest';
+import { EXIT_FAILURE, EXIT_USAGE, main } from '../../src/cli/main.js';
+
+function environment(argv: string[], stop: Promise<string> = new Promise(() => {})) {
+  const out: string[] = [];
+  const err: string[] = [];
+  return {
+    out,
+    err,
+    env: {
+      argv,
+      env: {},
+      stdout: (l: string) => out.push(l),
+      stderr: (l: string) => err.push(l),
+      stopRequested: stop,
+    },
+  };
+}
+
+describe('main', () => {
+  it('prints help and exits 0', async () => {
+    const { out, env } = environment(['--help']);
+    expect(await main(env)).toBe(0);
+    expect(out.join('\n')).toContain('--minute-limit');
+  });
+
+  it('exits 2 with a clear message for bad flags', async () => {
+    const { err, env } = environment(['--port', 'eighty']);
+    expect(await main(env)).toBe(EXIT_USAGE);
+    expect(err.join('\n')).toBe(
+      'airq: --port must be an integer in [0, 65535], got "eighty"\nRun with --help for the options.',
+    );
+  });
+
+  it('exits 1 when the data cannot be loaded', async () => {
+    const { err, env } = environment(['--port', '0', '--installations', '/nonexistent/airq.json']);
+    expect(await main(env)).toBe(EXIT_FAILURE);
+    expect(err.join('\n')).toMatch(/^airq: cannot start: [\s\S]*\/nonexistent\/airq\.json/);
+  });
+
+  it('prints the URL, the demo key and a curl line, logs requests without keys, and stops on a signal', async () => {
+    let stop: (signal: string) => void = () => {};
+    const { out, env } = environment(
+      ['--port', '0', '--now', '2026-11-21T09:27:00Z'],
+      new Promise((resolve) => {
+        stop = resolve;
+      }),
+    );
+    const exit = main(env);
+    while (!out.some((line) => line.startsWith('Try: curl')))
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    const key =
+      out.find((line) => line.startsWith('Demo API key: '))?.slice('Demo API key: '.length) ?? '';
+    const url =
+      out.find((line) => line.startsWith('Listening on '))?.slice('Listening on '.length) ?? '';
+    expect(out.find((line) => line.startsWith('Try: curl'))).toBe(
+      `Try: curl -H 'apikey: ${key}' '${url}/v2/measurements/point?lat=50.0614&lng=19.9366'`,
+    );
+    expect((await fetch(`${url}/v2/meta/indexes?apikey=${key}`)).status).toBe(200);
+    stop('SIGTERM');
+    expect(await exit).toBe(0);
+    const log = out.join('\n');
+    expect(log).toContain('GET /v2/meta/indexes?apikey=[redacted] 200');
+    expect(log.split(key).length - 1).toBe(2); // only the banner's key line and curl line
+    await expect(fetch(`${url}/v2/meta/indexes`)).rejects.toThrow();
+  });
+});
+
+describe('npm start (scripts/start.mjs) as a real process', () => {
+  it('exits 2 on a bad flag', async () => {
+    const child = spawn(process.execPath, ['scripts/start.mjs', '--who', '1999'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(2);
+    expect(stderr).toContain('--who must be 2021 or 2005, got "1999"');
+  });
+
+  it('serves, then shuts down cleanly on SIGTERM', async () => {
+    const child = spawn(
+      process.execPath,
+      ['scripts/start.mjs', '--port', '0', '--keys', 'proc-key', '--quiet'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stdout = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    while (!stdout.includes('Try: curl')) {
+      if (child.exitCode !== null) throw new Error(`exited early: ${stdout}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(stdout).toContain('API keys: as configured (not printed)');
+    expect(stdout).not.toContain('proc-key');
+    const url = /Listening on (\S+)/.exec(stdout)?.[1] ?? '';
+    expect(
+      (await fetch(`${url}/v2/meta/measurements`, { headers: { apikey: 'proc-key' } })).status,
+    ).toBe(200);
+    child.kill('SIGTERM');
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(0);
+    expect(stdout).toContain('SIGTERM received, shutting down');
+  });
+});

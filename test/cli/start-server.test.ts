@@ -1,0 +1,117 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCliArgs, type ServeOptions } from '../../src/cli/parse-args.js';
+import { SERVER_TIMEOUTS, startServer } from '../../src/cli/start-server.js';
+
+const NOW = '2026-11-21T09:27:00.000Z';
+
+function options(argv: string[]): ServeOptions {
+  const command = parseCliArgs(['--port', '0', '--quiet', ...argv], {});
+  if (command.kind !== 'serve') throw new Error(`bad test flags: ${JSON.stringify(command)}`);
+  return command.options;
+}
+
+let directory: string;
+beforeAll(async () => {
+  directory = await mkdtemp(join(tmpdir(), 'airq-cli-'));
+});
+afterAll(() => rm(directory, { recursive: true, force: true }));
+
+describe('startServer', () => {
+  it('serves the sample network with a generated demo key, a frozen clock and timeouts set', async () => {
+    const running = await startServer(options(['--now', NOW]));
+    try {
+      expect(running.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(running.demoKey).toMatch(/^demo-[A-Za-z0-9_-]{16}$/);
+      expect(running.server.requestTimeout).toBe(SERVER_TIMEOUTS.requestTimeoutMs);
+      expect(running.server.headersTimeout).toBe(SERVER_TIMEOUTS.headersTimeoutMs);
+      expect(running.server.keepAliveTimeout).toBe(SERVER_TIMEOUTS.keepAliveTimeoutMs);
+      const point = running.examplePoint;
+      const response = await fetch(
+        `${running.url}/v2/measurements/point?lat=${point?.latitude}&lng=${point?.longitude}`,
+        {
+          headers: { apikey: running.demoKey ?? '' },
+        },
+      );
+      expect(response.status).toBe(200);
+      const json = await response.json();
+      expect(json.current.tillDateTime).toBe(NOW);
+      expect(json.interpolation.contributors.length).toBeGreaterThan(0);
+      expect(
+        (await fetch(`${running.url}/v2/meta/indexes`, { headers: { apikey: 'wrong' } })).status,
+      ).toBe(401);
+    } finally {
+      await running.close();
+    }
+    expect(running.server.listening).toBe(false);
+  });
+
+  it('serves installations and samples from files, with configured keys and limits', async () => {
+    const installationsPath = join(directory, 'installations.json');
+    const samplesPath = join(directory, 'samples.csv');
+    const installation = {
+      id: 11,
+      location: { latitude: 50.06, longitude: 19.94 },
+      address: { country: 'Poland', city: 'Kraków', street: 'Rynek', number: '1' },
+      elevation: 219,
+      vendor: true,
+      sponsor: { id: 1, name: 'Test' },
+    };
+    await writeFile(
+      installationsPath,
+      JSON.stringify([installation, { ...installation, id: 12, successorId: 11 }]),
+    );
+    await writeFile(
+      samplesPath,
+      'installationId,name,timestamp,value\n11,PM25,2026-11-21T09:00:00.000Z,12.5\n',
+    );
+    const running = await startServer(
+      options([
+        '--installations',
+        installationsPath,
+        '--samples',
+        samplesPath,
+        '--keys',
+        'file-key:2',
+        '--now',
+        NOW,
+        '--who',
+        '2005',
+      ]),
+    );
+    try {
+      expect(running.demoKey).toBeUndefined();
+      expect(running.examplePoint).toEqual(installation.location);
+      const headers = { apikey: 'file-key' };
+      const response = await fetch(
+        `${running.url}/v2/measurements/installation?installationId=12`,
+        { headers },
+      );
+      expect(response.status).toBe(200);
+      expect(response.redirected).toBe(true);
+      const json = await response.json();
+      expect(json.current.values).toEqual([{ name: 'PM25', value: 12.5 }]);
+      expect(json.current.standards[0]).toMatchObject({ pollutant: 'PM25', limit: 25 });
+      const limited = await fetch(`${running.url}/v2/installations/11`, { headers });
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get('x-ratelimit-limit-day')).toBe('2');
+    } finally {
+      await running.close();
+    }
+  });
+
+  it('rejects unreadable files and a port in use', async () => {
+    await expect(
+      startServer(options(['--installations', join(directory, 'missing.json')])),
+    ).rejects.toThrow(/missing\.json/);
+    const first = await startServer(options(['--now', NOW]));
+    try {
+      const port = Number(new URL(first.url).port);
+      await expect(startServer({ ...options(['--now', NOW]), port })).rejects.toThrow(/EADDRINUSE/);
+    } finally {
+      await first.close();
+    }
+  });
+});

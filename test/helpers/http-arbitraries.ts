@@ -1,0 +1,201 @@
+import fc from 'fast-check';
+
+/** The key every fuzzed adapter accepts. */
+export const FUZZ_KEY = 'fuzz-key';
+
+/** Parameters of each route (the oracle's own copy, written from the spec, not from src). */
+export const ROUTE_PARAMETERS: Readonly<Record<string, readonly string[]>> = Object.freeze({
+  'installations/nearest': ['lat', 'lng', 'maxDistanceKM', 'maxResults'],
+  'installations/{id}': ['installationId'],
+  'measurements/installation': ['installationId', 'indexType'],
+  'measurements/nearest': ['lat', 'lng', 'maxDistanceKM', 'indexType'],
+  'measurements/point': ['lat', 'lng', 'indexType'],
+  'meta/indexes': [],
+  'meta/measurements': [],
+});
+
+const OPTIONAL = new Set(['maxDistanceKM', 'maxResults', 'indexType']);
+
+/**
+ * Oracle: whether one sent value of a parameter is acceptable under the spec's rules.
+ *
+ * @example
+ * isValidParameterValue('lat', '50.062006'); // true
+ */
+export function isValidParameterValue(name: string, text: string): boolean {
+  if (text === '') return OPTIONAL.has(name);
+  const decimal = /^[+-]?(\d+\.?\d*|\.\d+)$/.test(text) && Number.isFinite(Number(text));
+  const integer = /^[+-]?\d+$/.test(text) && Number.isSafeInteger(Number(text));
+  switch (name) {
+    case 'lat':
+      return decimal && Math.abs(Number(text)) <= 90;
+    case 'lng':
+      return decimal && Math.abs(Number(text)) <= 180;
+    case 'maxDistanceKM':
+      return decimal;
+    case 'maxResults':
+      return integer;
+    case 'installationId':
+      return integer && Number(text) > 0;
+    case 'indexType':
+      return ['VENDOR_CAQI', 'CAQI', 'PIJP'].includes(text);
+    default:
+      return true;
+  }
+}
+
+/** Route key of a normalised path (trailing slashes dropped), or undefined. */
+export function routeKeyOf(path: string): string | undefined {
+  const segments = path.replace(/\/+$/, '').split('/');
+  if (segments[0] !== '' || segments[1] !== 'v2') return undefined;
+  const rest = segments.slice(2).join('/');
+  if (rest in ROUTE_PARAMETERS && rest !== 'installations/{id}') return rest;
+  if (segments.length === 4 && segments[2] === 'installations' && segments[3] !== '')
+    return 'installations/{id}';
+  return undefined;
+}
+
+const PARAMETER_NAMES = [
+  'lat',
+  'lng',
+  'maxDistanceKM',
+  'maxResults',
+  'indexType',
+  'installationId',
+  'apikey',
+  'x',
+  'LAT',
+];
+
+const valueArbitrary = fc.oneof(
+  fc.constantFrom(
+    '50.062006',
+    '19.940984',
+    '3.000000',
+    '',
+    '-1',
+    '0',
+    '1',
+    '2',
+    '3',
+    '5',
+    '200',
+    '-90',
+    '180.0',
+    '1e999',
+    'NaN',
+    'Infinity',
+    '0x10',
+    '12abc',
+  ),
+  fc.constantFrom('VENDOR_CAQI', 'CAQI', 'PIJP', 'caqi', 'undefined', FUZZ_KEY, 'wrong-key'),
+  fc.double().map(String),
+  fc.integer().map(String),
+  fc.string({ maxLength: 8 }),
+);
+
+/** A query string in the shapes clients send, plus noise (raw `&`, bad percent codes). */
+export const queryArbitrary: fc.Arbitrary<string> = fc.oneof(
+  fc
+    .array(
+      fc.tuple(
+        fc.oneof(fc.constantFrom(...PARAMETER_NAMES), fc.string({ maxLength: 4 })),
+        valueArbitrary,
+      ),
+      { maxLength: 8 },
+    )
+    .map((pairs) => new URLSearchParams(pairs).toString()),
+  fc.constantFrom(
+    '',
+    'lat=50.062006&lng=19.940984&maxDistanceKM=3.000000',
+    'maxDistanceKM=&maxResults=',
+    '%E0%A4%A',
+    '&&=&',
+    'lat',
+  ),
+);
+
+const pathArbitrary: fc.Arbitrary<string> = fc.oneof(
+  fc
+    .tuple(
+      fc.constantFrom(
+        '/v2/installations/nearest',
+        '/v2/installations/1',
+        '/v2/installations/2',
+        '/v2/installations/4',
+        '/v2/installations/abc',
+        '/v2/installations/0',
+        '/v2/measurements/installation',
+        '/v2/measurements/nearest',
+        '/v2/measurements/point',
+        '/v2/meta/indexes',
+        '/v2/meta/measurements',
+        '/v1/sensors/1',
+        '/v2',
+        '/',
+      ),
+      fc.constantFrom('', '/', '//'),
+    )
+    .map(([path, tail]) => `${path}${tail}`),
+  fc
+    .array(
+      fc.oneof(
+        fc.constantFrom('v2', 'installations', 'measurements', 'meta', 'nearest', '', '..', '%2F'),
+        fc.string({ maxLength: 5 }),
+      ),
+      { maxLength: 5 },
+    )
+    .map((segments) => `/${segments.join('/')}`),
+);
+
+const headersArbitrary = fc.record(
+  {
+    apikey: fc.constantFrom(FUZZ_KEY, FUZZ_KEY, FUZZ_KEY, 'wrong-key', ''),
+    accept: fc.constantFrom(
+      'application/json',
+      '*/*',
+      'text/xml',
+      'application/json;q=0',
+      'application/*;q=0.5',
+      'garbage',
+      '',
+    ),
+    'accept-encoding': fc.constantFrom('gzip', 'gzip;q=0', 'br', '*', 'gzip, deflate, br', ''),
+    'accept-language': fc.oneof(
+      fc.constantFrom('pl', 'en', 'undefined', 'pl-PL,pl;q=0.9', 'de', '*'),
+      fc.string({ maxLength: 8 }),
+    ),
+  },
+  { requiredKeys: [] },
+);
+
+/** A random request as the core takes it. */
+export interface FuzzRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly query: string;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/** Random methods (mostly GET), paths, queries and headers. */
+export const requestArbitrary: fc.Arbitrary<FuzzRequest> = fc.record({
+  method: fc.oneof(
+    { weight: 6, arbitrary: fc.constant('GET') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        'POST',
+        'PUT',
+        'DELETE',
+        'PATCH',
+        'HEAD',
+        'OPTIONS',
+        'TRACE',
+        'get',
+      ),
+    },
+  ),
+  path: pathArbitrary,
+  query: queryArbitrary,
+  headers: headersArbitrary,
+});

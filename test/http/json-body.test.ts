@@ -1,0 +1,40 @@
+import { gunzipSync } from 'node:zlib';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { encodeJson, prepareJson, webGzip } from '../../src/http/json-body.js';
+
+describe('webGzip', () => {
+  it('produces gzip that node:zlib reads back, for any JSON value', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.jsonValue(), async (value) => {
+        const bytes = encodeJson(value);
+        expect(Buffer.from(gunzipSync(await webGzip(bytes)))).toEqual(Buffer.from(bytes));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+describe('prepareJson', () => {
+  it('serialises once and compresses once, even for simultaneous first requests', async () => {
+    let calls = 0;
+    const prepared = prepareJson({ a: 'ą' }, (bytes) => {
+      calls += 1;
+      return webGzip(bytes);
+    });
+    expect(new TextDecoder().decode(prepared.identity)).toBe('{"a":"ą"}');
+    const [first, second] = await Promise.all([prepared.gzipped(), prepared.gzipped()]);
+    expect(first).toBe(second);
+    expect(calls).toBe(1);
+  });
+
+  it('retries after a failed compression instead of caching the failure', async () => {
+    let fail = true;
+    const prepared = prepareJson([1], (bytes) =>
+      fail ? Promise.reject(new Error('boom')) : webGzip(bytes),
+    );
+    await expect(prepared.gzipped()).rejects.toThrow('boom');
+    fail = false;
+    expect(gunzipSync(await prepared.gzipped()).toString()).toBe('[1]');
+  });
+});

@@ -1,0 +1,214 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  INDEX_TYPE,
+  INSTALLATION_ID,
+  LATITUDE,
+  LONGITUDE,
+  MAX_DISTANCE_KM,
+  MAX_RESULTS,
+  parseDecimal,
+  parseParams,
+  parseSafeInteger,
+  readQueryParams,
+} from '../../src/http/query-params.js';
+
+const RULES = {
+  lat: LATITUDE,
+  lng: LONGITUDE,
+  maxDistanceKM: MAX_DISTANCE_KM,
+  maxResults: MAX_RESULTS,
+  indexType: INDEX_TYPE,
+  installationId: INSTALLATION_ID,
+};
+
+describe('parseDecimal', () => {
+  it.each([
+    ['50.062006', 50.062006],
+    ['-3', -3],
+    ['3.000000', 3],
+    ['+1.5', 1.5],
+    ['.5', 0.5],
+    ['5.', 5],
+    ['007', 7],
+  ])('accepts %s', (text, expected) => {
+    expect(parseDecimal(text)).toBe(expected);
+  });
+
+  it.each([
+    '1e999',
+    '1e3',
+    'NaN',
+    'Infinity',
+    '-Infinity',
+    '0x10',
+    '12abc',
+    '',
+    ' 1',
+    '1 ',
+    '.',
+    '-',
+    '1,5',
+    '0b1',
+    `1${'0'.repeat(400)}`,
+  ])('rejects %j', (text) => {
+    expect(parseDecimal(text)).toBeUndefined();
+  });
+
+  it('reads back every finite double written with toFixed, as Number does', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: -1e15, max: 1e15, noNaN: true }),
+        fc.integer({ min: 0, max: 10 }),
+        (value, digits) => {
+          const text = value.toFixed(digits);
+          expect(parseDecimal(text)).toBe(Number(text));
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('rejects any text with a character outside digits, one dot and a leading sign', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 12 }), (text) => {
+        fc.pre(/[^0-9.+-]/.test(text));
+        expect(parseDecimal(text)).toBeUndefined();
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+describe('parseSafeInteger', () => {
+  it('accepts integers and rejects everything else', () => {
+    expect(parseSafeInteger('-1')).toBe(-1);
+    expect(parseSafeInteger('42')).toBe(42);
+    for (const text of ['1.0', '1e2', '', '9007199254740993', '0x1', ' 1'])
+      expect(parseSafeInteger(text)).toBeUndefined();
+  });
+
+  it('reads back every safe integer', () => {
+    fc.assert(
+      fc.property(fc.maxSafeInteger(), (value) => {
+        expect(parseSafeInteger(String(value))).toBe(value);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+describe('readQueryParams', () => {
+  it('keeps repeats in order and decodes', () => {
+    const params = readQueryParams('lat=50&lat=51&lng=&a%20b=c+d');
+    expect(params.get('lat')).toEqual(['50', '51']);
+    expect(params.get('lng')).toEqual(['']);
+    expect(params.get('a b')).toEqual(['c d']);
+  });
+});
+
+describe('parseParams', () => {
+  it('fills defaults for missing or empty optional parameters and ignores unknown ones', () => {
+    const result = parseParams(
+      RULES,
+      readQueryParams('lat=1&lng=2&installationId=3&maxDistanceKM=&maxResults=&indexType=&x=1&x=2'),
+    );
+    expect(result).toEqual({
+      ok: true,
+      values: {
+        lat: 1,
+        lng: 2,
+        maxDistanceKM: 3,
+        maxResults: 1,
+        indexType: 'VENDOR_CAQI',
+        installationId: 3,
+      },
+    });
+  });
+
+  it('rejects out-of-range coordinates and non-positive ids', () => {
+    const result = parseParams(RULES, readQueryParams('lat=-90.0001&lng=180.5&installationId=0'));
+    expect(result.ok).toBe(false);
+    if (!result.ok)
+      expect(result.violations.map((v) => v.parameter)).toEqual(['lat', 'lng', 'installationId']);
+    expect(
+      parseParams({ lat: LATITUDE, lng: LONGITUDE }, readQueryParams('lat=-90&lng=180')).ok,
+    ).toBe(true);
+  });
+
+  // Oracle: a value is valid by a direct, separately written reading of the spec's rules.
+  function oracleValid(name: keyof typeof RULES, text: string): boolean {
+    const decimal = /^[+-]?(\d+\.?\d*|\.\d+)$/.test(text) && Number.isFinite(Number(text));
+    switch (name) {
+      case 'lat':
+        return decimal && Math.abs(Number(text)) <= 90;
+      case 'lng':
+        return decimal && Math.abs(Number(text)) <= 180;
+      case 'maxDistanceKM':
+        return decimal;
+      case 'maxResults':
+        return /^[+-]?\d+$/.test(text) && Number.isSafeInteger(Number(text));
+      case 'installationId':
+        return /^[+-]?\d+$/.test(text) && Number.isSafeInteger(Number(text)) && Number(text) > 0;
+      case 'indexType':
+        return ['VENDOR_CAQI', 'CAQI', 'PIJP'].includes(text);
+    }
+  }
+
+  const valueArbitrary = fc.oneof(
+    fc.constantFrom(
+      '',
+      '0',
+      '-1',
+      '1',
+      '91',
+      '-180',
+      '180.0001',
+      '50.062006',
+      '3.000000',
+      '1e3',
+      'NaN',
+      'CAQI',
+      'PIJP',
+      'pijp',
+      '0x10',
+      '12abc',
+    ),
+    fc.double({ noNaN: true }).map(String),
+    fc.integer().map(String),
+    fc.string({ maxLength: 6 }),
+  );
+
+  it('names every bad parameter exactly once, and only bad ones', () => {
+    const names = Object.keys(RULES) as (keyof typeof RULES)[];
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom(...names), valueArbitrary), { maxLength: 10 }),
+        (pairs) => {
+          const raw = new Map<string, string[]>();
+          for (const [name, value] of pairs) raw.set(name, [...(raw.get(name) ?? []), value]);
+          const expectedBad = names.filter((name) => {
+            const values = raw.get(name) ?? [];
+            if (values.length > 1) return true;
+            const text = values[0] ?? '';
+            if (text === '') return !('defaultValue' in RULES[name]);
+            return !oracleValid(name, text);
+          });
+          const result = parseParams(RULES, raw);
+          const named = result.ok ? [] : result.violations.map((violation) => violation.parameter);
+          expect(named).toEqual(expectedBad);
+          if (!result.ok) {
+            for (const violation of result.violations) {
+              const values = raw.get(violation.parameter) ?? [];
+              expect(violation.rejectedValue).toEqual(
+                values.length > 1 ? values : (values[0] ?? null),
+              );
+              expect(violation.message.length).toBeGreaterThan(0);
+            }
+          }
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+});
