@@ -87,5 +87,11 @@ if (existsSync('bench/memory-per-sample.ts') && !process.argv.includes('--no-mem
   sections.push(`## Memory per stored sample\n\n\`\`\`\n${memory.trim()}\n\`\`\``);
 }
 
+// `npm run bench:http` owns a marked section of the same file; keep it across regenerations.
+const HTTP_SECTION = /<!-- http:start -->[\s\S]*?<!-- http:end -->/;
+const previous = existsSync(outPath) ? readFileSync(outPath, 'utf8') : '';
+const httpSection = HTTP_SECTION.exec(previous)?.[0];
+if (httpSection) sections.push(httpSection);
+
 writeFileSync(outPath, `${sections.join('\n\n')}\n`);
 console.log(`wrote ${outPath}: ${rows.length} comparisons`);

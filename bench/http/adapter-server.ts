@@ -1,0 +1,84 @@
+// Server A of `npm run bench:http`, run as its own process:
+//   node --import tsx bench/http/adapter-server.ts --now 2026-11-21T09:27:00Z --key K [--gzip web]
+// The /v2 adapter over the seeded sample network with a frozen data clock (stable payloads),
+// one key whose limits never refuse, and no access log. gzip is node:zlib as `npm start` uses
+// it, or the adapter's default CompressionStream with `--gzip web`. The parent can switch the
+// V8 CPU profiler (the one behind `node --cpu-prof`) on and off, to profile just a load window.
+import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { Session } from 'node:inspector/promises';
+import { promisify } from 'node:util';
+import { gzip as zlibGzip } from 'node:zlib';
+import { createApi, createNodeListener, type GzipFunction, webGzip } from '../../src/http/index.js';
+import { createMeasurementsService } from '../../src/payload/index.js';
+import { createSampleNetwork } from '../../src/sample/index.js';
+import { serveForParent } from './server-process.js';
+
+/** What the adapter server announces besides its port. */
+export interface AdapterServerInfo {
+  readonly centre: { readonly latitude: number; readonly longitude: number };
+  readonly nowIso: string;
+  readonly gzip: 'node' | 'web';
+}
+
+/** Limits high enough that a benchmark never meets them. */
+export const UNREACHABLE_LIMIT = 1_000_000_000;
+
+const zlibAsync = promisify(zlibGzip);
+const nodeGzip: GzipFunction = async (bytes) => zlibAsync(bytes);
+
+/** A call from the parent: start the profiler, or stop it and write the profile to `path`. */
+export type ProfilerCall =
+  | { readonly profiler: 'start' }
+  | { readonly profiler: 'stop'; readonly path: string };
+
+/** V8's sampling interval, µs (as `--cpu-prof`'s default). */
+const SAMPLING_INTERVAL_US = 1000;
+
+const session = new Session();
+
+async function profilerCall(payload: unknown): Promise<string> {
+  const call = payload as ProfilerCall;
+  if (call.profiler === 'start') {
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.setSamplingInterval', { interval: SAMPLING_INTERVAL_US });
+    await session.post('Profiler.start');
+    return 'started';
+  }
+  const { profile } = await session.post('Profiler.stop');
+  session.disconnect();
+  writeFileSync(call.path, JSON.stringify(profile));
+  return call.path;
+}
+
+function flag(name: string): string | undefined {
+  const at = process.argv.indexOf(`--${name}`);
+  return at < 0 ? undefined : process.argv[at + 1];
+}
+
+async function main(): Promise<void> {
+  const nowIso = flag('now') ?? '2026-11-21T09:27:00Z';
+  const nowMs = Date.parse(nowIso);
+  const key = flag('key');
+  const gzip = flag('gzip') === 'web' ? 'web' : 'node';
+  if (!Number.isFinite(nowMs) || key === undefined) {
+    throw new Error(`adapter-server: needs --now ISO and --key K, got ${process.argv.slice(2)}`);
+  }
+  const network = createSampleNetwork({ now: nowMs });
+  const api = createApi({
+    service: createMeasurementsService({ store: network.store }),
+    keys: [key],
+    dayLimit: UNREACHABLE_LIMIT,
+    minuteLimit: UNREACHABLE_LIMIT,
+    clock: () => nowMs,
+    gzip: gzip === 'web' ? webGzip : nodeGzip,
+  });
+  const info: AdapterServerInfo = { centre: network.centre, nowIso, gzip };
+  await serveForParent(createServer(createNodeListener(api)), info, profilerCall);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
