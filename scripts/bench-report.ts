@@ -75,7 +75,7 @@ const header = [
   '|---|---|---|---|---|---|---|',
 ];
 
-const sections = [header.join('\n'), rows.join('\n')];
+const sections = [[...header, ...rows].join('\n')];
 
 // The memory figure comes from its own process: it needs --expose-gc and a clean heap.
 if (existsSync('bench/memory-per-sample.ts') && !process.argv.includes('--no-memory')) {
