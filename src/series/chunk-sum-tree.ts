@@ -1,0 +1,195 @@
+// Window sums in O(log n) whose error depends only on the samples inside the window.
+//
+// A running prefix sum would answer a window as the difference of two large prefixes, so a
+// window of PM ~5 after months of pressure ~1013 would keep only the digits the prefixes had
+// room for, and an hour of zeros after a windy month would come out as ±1e-20, not 0. Instead,
+// samples are grouped into chunks of CHUNK_SIZE, and a segment tree (a power-of-two number of
+// leaves, one per complete chunk) holds chunk sums. A window is the samples before its first
+// full chunk, a handful of tree nodes covering the full chunks, and the samples after the last
+// one: every term is a sum of samples inside the window, nothing is subtracted. The terms are
+// added with an error-free two-sum into a (hi, lo) pair.
+//
+// Consequences: the error is at most a few units in the last place times Σ|v| of the window;
+// a window of zeros sums to exactly 0; a constant window sums to exactly n × c (chunk and node
+// sizes are powers of two, so their sums of one constant are exact); and node sums of values
+// in [min, max] stay within [size × min, size × max], so a mean never leaves [min, max].
+
+/** Samples per chunk: the most a window edge costs in direct additions (minus one). */
+export const CHUNK_SIZE = 64;
+
+/**
+ * Length of the tree array for a capacity: 2 × the number of leaves, where the leaves are the
+ * complete chunks rounded up to a power of two (at least 1). Slot 0 is not a tree node; it is
+ * the output slot of {@link windowSum}. At most 0.5 bytes per sample of capacity.
+ *
+ * @example
+ * chunkTreeLength(10_000); // 512 (156 chunks → 256 leaves)
+ */
+export function chunkTreeLength(capacity: number): number {
+  const chunks = Math.floor(capacity / CHUNK_SIZE);
+  let leaves = 1;
+  while (leaves < chunks) leaves *= 2;
+  return 2 * leaves;
+}
+
+/**
+ * Recomputes the leaves of the complete chunks from `fromChunk` on, and their ancestors,
+ * after the samples from `fromChunk × CHUNK_SIZE` onwards changed. The leaf of the incomplete
+ * last chunk is left stale: no query reads it until the chunk completes and is refreshed.
+ *
+ * @param values - sample values by physical position
+ * @param tree - node k at index k, leaves at `tree.length / 2 + chunk`
+ * @param fromChunk - the first chunk whose contents changed
+ * @param end - one past the last physical position in use
+ * @example
+ * refreshChunkTree(values, tree, 0, 128); // leaves 0 and 1 and their parents are current
+ */
+export function refreshChunkTree(
+  values: Float64Array,
+  tree: Float64Array,
+  fromChunk: number,
+  end: number,
+): void {
+  const leaves = tree.length / 2;
+  const tillChunk = Math.floor(end / CHUNK_SIZE);
+  if (fromChunk >= tillChunk) return;
+  for (let chunk = fromChunk; chunk < tillChunk; chunk++) {
+    let hi = 0;
+    let lo = 0;
+    const stop = (chunk + 1) * CHUNK_SIZE;
+    for (let i = stop - CHUNK_SIZE; i < stop; i++) {
+      const v = values[i]!; // i < end <= values.length
+      const s = hi + v;
+      const back = s - hi;
+      lo += hi - (s - back) + (v - back);
+      hi = s;
+    }
+    tree[leaves + chunk] = hi + lo;
+  }
+  let low = (leaves + fromChunk) >>> 1;
+  let high = (leaves + tillChunk - 1) >>> 1;
+  while (low >= 1) {
+    for (let node = low; node <= high; node++) tree[node] = tree[2 * node]! + tree[2 * node + 1]!;
+    low >>>= 1;
+    high >>>= 1;
+  }
+}
+
+/**
+ * Moves the leaves of the first `chunkCount` complete chunks into a tree of another size and
+ * rebuilds its inner nodes: O(chunks) instead of re-adding every sample, for a series whose
+ * samples moved to new arrays without shifting (head at position 0 before and after).
+ *
+ * @example
+ * transplantLeaves(oldTree, newTree, 156); // newTree answers like oldTree for chunks 0..155
+ */
+export function transplantLeaves(
+  source: Float64Array,
+  target: Float64Array,
+  chunkCount: number,
+): void {
+  const sourceLeaves = source.length / 2;
+  const targetLeaves = target.length / 2;
+  if (chunkCount === 0) return;
+  target.set(source.subarray(sourceLeaves, sourceLeaves + chunkCount), targetLeaves);
+  let low = targetLeaves >>> 1;
+  let high = (targetLeaves + chunkCount - 1) >>> 1;
+  while (low >= 1) {
+    for (let node = low; node <= high; node++) {
+      target[node] = target[2 * node]! + target[2 * node + 1]!;
+    }
+    low >>>= 1;
+    high >>>= 1;
+  }
+}
+
+/**
+ * Compensated sum of `values[from..till)` using the tree for the full chunks in between.
+ * Returns the rounded sum (`hi`) and leaves the residual (`lo`) in `tree[0]`, so that a mean
+ * can use both without any allocation. At most 2 × 63 direct additions plus 2 × log2(leaves)
+ * nodes.
+ *
+ * @param from - first physical position (inclusive)
+ * @param till - last physical position (exclusive), `from <= till <= end`
+ * @example
+ * windowSum(values, tree, 3, 500); // Σ values[3..500); tree[0] holds what rounding left over
+ */
+export function windowSum(
+  values: Float64Array,
+  tree: Float64Array,
+  from: number,
+  till: number,
+): number {
+  let hi = 0;
+  let lo = 0;
+  let next = from;
+  const firstChunk = Math.ceil(from / CHUNK_SIZE);
+  const tillChunk = Math.floor(till / CHUNK_SIZE);
+  if (firstChunk < tillChunk) {
+    const firstFull = firstChunk * CHUNK_SIZE;
+    for (; next < firstFull; next++) {
+      const v = values[next]!; // next < till <= values.length
+      const s = hi + v;
+      const back = s - hi;
+      lo += hi - (s - back) + (v - back);
+      hi = s;
+    }
+    const leaves = tree.length / 2;
+    for (let left = leaves + firstChunk, right = leaves + tillChunk; left < right; ) {
+      if (left & 1) {
+        const v = tree[left++]!; // left < right <= tree.length
+        const s = hi + v;
+        const back = s - hi;
+        lo += hi - (s - back) + (v - back);
+        hi = s;
+      }
+      if (right & 1) {
+        const v = tree[--right]!; // right > left >= 1
+        const s = hi + v;
+        const back = s - hi;
+        lo += hi - (s - back) + (v - back);
+        hi = s;
+      }
+      left >>>= 1;
+      right >>>= 1;
+    }
+    next = tillChunk * CHUNK_SIZE;
+  }
+  for (; next < till; next++) {
+    const v = values[next]!; // next < till <= values.length
+    const s = hi + v;
+    const back = s - hi;
+    lo += hi - (s - back) + (v - back);
+    hi = s;
+  }
+  const s = hi + lo;
+  const back = s - hi;
+  tree[0] = hi - (s - back) + (lo - back);
+  return s;
+}
+
+// 2^27 + 1: Veltkamp's constant for splitting a double into two 26-bit halves.
+const SPLITTER = 134_217_729;
+
+/**
+ * Mean of `count` samples whose sum is the pair `sumHi + sumLo`, rounded once at the very end.
+ * The first quotient's remainder is computed exactly (Dekker's product) and divided again, so
+ * an exact sum gives a correctly rounded mean: a constant window gives exactly that constant.
+ *
+ * @param count - number of samples, a positive integer
+ * @example
+ * meanOfSum(0.30000000000000004, -2.7755575615628914e-17, 3); // 0.1
+ */
+export function meanOfSum(sumHi: number, sumLo: number, count: number): number {
+  const quotient = sumHi / count;
+  const product = quotient * count;
+  let t = SPLITTER * quotient;
+  const qHigh = t - (t - quotient);
+  const qLow = quotient - qHigh;
+  t = SPLITTER * count;
+  const cHigh = t - (t - count);
+  const cLow = count - cHigh;
+  const productError = qHigh * cHigh - product + qHigh * cLow + qLow * cHigh + qLow * cLow;
+  const remainder = sumHi - product - productError + sumLo;
+  return quotient + remainder / count;
+}
