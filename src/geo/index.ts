@@ -1,0 +1,27 @@
+export {
+  compareNeighbours,
+  DISTANCE_TIE_KM,
+  type GeoPoint,
+  type NeighbourHit,
+} from './geo-point.js';
+export {
+  EARTH_RADIUS_KM,
+  haversineKm,
+  MAX_GREAT_CIRCLE_KM,
+} from './haversine.js';
+export {
+  DEFAULT_MAX_DISTANCE_KM,
+  DEFAULT_MAX_RESULTS,
+  InstallationIndex,
+  type NearestOptions,
+} from './installation-index.js';
+export { interpolateAverages } from './interpolate-averages.js';
+export {
+  COINCIDENT_DISTANCE_KM,
+  type IdwContributor,
+  type IdwResult,
+  type IdwSource,
+  INTERPOLATION_RADIUS_KM,
+  interpolateInverseDistance,
+} from './inverse-distance.js';
+export { LiveInstallationIndex } from './live-installation-index.js';
