@@ -67,13 +67,20 @@ export function validSampleArb(ids: readonly number[]): fc.Arbitrary<Sample> {
   });
 }
 
-/** A sample the store must refuse, for one of the reasons of the issue (ids are known ones). */
-export function invalidSampleArb(ids: readonly number[]): fc.Arbitrary<unknown> {
+/**
+ * A sample the store must refuse, for one of the reasons of the issue. Its other fields come
+ * from a valid sample of `ids`; an "unknown installation" avoids every id in `knownIds` (by
+ * default `ids`), which must list all installations of the store under test.
+ */
+export function invalidSampleArb(
+  ids: readonly number[],
+  knownIds: readonly number[] = ids,
+): fc.Arbitrary<unknown> {
   return validSampleArb(ids).chain((good) =>
     fc.oneof(
       fc
         .integer({ min: 1, max: 1_000_000 })
-        .filter((id) => !ids.includes(id))
+        .filter((id) => !knownIds.includes(id))
         .map((installationId) => ({ ...good, installationId })),
       fc
         .constantFrom(0, -1, 1.5, Number.NaN, '1001', null)
