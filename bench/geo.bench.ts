@@ -23,6 +23,7 @@ import {
   lastSizeCache,
 } from './helpers/geo-data.js';
 import { seededRandom } from './helpers/seeded-random.js';
+import { consume } from './helpers/sink.js';
 
 // Sizes of the installation sets; IDW stops at 100k because its raw samples would need GBs.
 const SIZES = [10_000, 100_000, 1_000_000] as const;
@@ -63,12 +64,6 @@ const turfCollection = lastSizeCache((size) =>
     prepared(size).data.points.map((p) => point([p.longitude, p.latitude], { id: p.id })),
   ),
 );
-
-/** Results go here so that the engine cannot drop the work; exported to be observable. */
-export let sink = 0;
-function consume(value: number): void {
-  sink = (sink + value) | 0;
-}
 
 /** A function returning the next query point's offset (×2) in the fixed seeded query array. */
 function queryCycle(): () => number {
