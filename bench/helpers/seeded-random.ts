@@ -1,22 +1,6 @@
-/**
- * A small deterministic PRNG (mulberry32) so that every benchmark sees the same data in every
- * run. Returns floats in [0, 1).
- *
- * @param seed - any 32-bit integer
- * @example
- * const random = seededRandom(42);
- * random(); // the same first number on every run
- */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// Benchmarks draw their data from the same seeded generator as the sample network, so one
+// implementation serves both.
+export { seededRandom } from '../../src/sample/seeded-noise.js';
 
 /**
  * `count` random points (id = position) uniformly spread over a latitude/longitude box.
