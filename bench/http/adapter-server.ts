@@ -1,15 +1,14 @@
 // Server A of `npm run bench:http`, run as its own process:
 //   node --import tsx bench/http/adapter-server.ts --now 2026-11-21T09:27:00Z --key K [--gzip web]
 // The /v2 adapter over the seeded sample network with a frozen data clock (stable payloads),
-// one key whose limits never refuse, and no access log. gzip is node:zlib as `npm start` uses
-// it, or the adapter's default CompressionStream with `--gzip web`. The parent can switch the
-// V8 CPU profiler (the one behind `node --cpu-prof`) on and off, to profile just a load window.
+// one key whose limits never refuse, and no access log. gzip is `createNodeGzip()` (node:zlib)
+// as `npm start` uses it, or the adapter's default CompressionStream with `--gzip web`. The
+// parent can switch the V8 CPU profiler (the one behind `node --cpu-prof`) on and off, to
+// profile just a load window.
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { Session } from 'node:inspector/promises';
-import { promisify } from 'node:util';
-import { gzip as zlibGzip } from 'node:zlib';
-import { createApi, createNodeListener, type GzipFunction, webGzip } from '../../src/http/index.js';
+import { createApi, createNodeGzip, createNodeListener, webGzip } from '../../src/http/index.js';
 import { createMeasurementsService } from '../../src/payload/index.js';
 import { createSampleNetwork } from '../../src/sample/index.js';
 import { serveForParent } from './server-process.js';
@@ -23,9 +22,6 @@ export interface AdapterServerInfo {
 
 /** Limits high enough that a benchmark never meets them. */
 export const UNREACHABLE_LIMIT = 1_000_000_000;
-
-const zlibAsync = promisify(zlibGzip);
-const nodeGzip: GzipFunction = async (bytes) => zlibAsync(bytes);
 
 /** A call from the parent: start the profiler, or stop it and write the profile to `path`. */
 export type ProfilerCall =
@@ -72,7 +68,7 @@ async function main(): Promise<void> {
     dayLimit: UNREACHABLE_LIMIT,
     minuteLimit: UNREACHABLE_LIMIT,
     clock: () => nowMs,
-    gzip: gzip === 'web' ? webGzip : nodeGzip,
+    gzip: gzip === 'web' ? webGzip : createNodeGzip(),
   });
   const info: AdapterServerInfo = { centre: network.centre, nowIso, gzip };
   await serveForParent(createServer(createNodeListener(api)), info, profilerCall);

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { promisify } from 'node:util';
-import { gzip as zlibGzip } from 'node:zlib';
 import type { ApiKeyConfig } from '../http/api-keys.js';
 import type { ApiLogger } from '../http/core-request.js';
 import { createApi } from '../http/create-api.js';
 import { respondToClientError } from '../http/node-client-error.js';
+import { createNodeGzip } from '../http/node-gzip.js';
 import { createNodeListener } from '../http/node-listener.js';
 import { createMeasurementsService } from '../payload/index.js';
 import { createSampleNetwork } from '../sample/index.js';
@@ -41,13 +40,6 @@ export interface RunningServer {
   readonly description: string;
   /** Stops accepting, lets requests in flight finish (up to the grace time), stops timers. */
   close(): Promise<void>;
-}
-
-const gzipAsync = promisify(zlibGzip);
-
-// node:zlib runs on the thread pool and beats CompressionStream on Node.
-async function nodeGzip(bytes: Uint8Array): Promise<Uint8Array> {
-  return gzipAsync(bytes);
 }
 
 function hostForUrl(host: string): string {
@@ -116,9 +108,11 @@ export async function startServer(
     dayLimit: options.dayLimit,
     minuteLimit: options.minuteLimit,
     clock: frozenNowMs === undefined ? Date.now : () => frozenNowMs,
-    // Limits always follow real time, so a frozen data clock does not freeze the minute window.
+    // Limits always follow real time, so a frozen data clock does not freeze the minute window
+    // (createApi's default too; said here because --now freezes `clock`).
     limitsClock: Date.now,
-    gzip: nodeGzip,
+    // node:zlib at level 1 per response (9 for the meta lists) beats CompressionStream on Node.
+    gzip: createNodeGzip(),
     ...(dependencies.logger === undefined ? {} : { logger: dependencies.logger }),
   });
   const server = createServer(createNodeListener(api));

@@ -1,4 +1,5 @@
 import { describeValue } from '../time/instant.js';
+import { nodeSha256Hex, type Sha256Hex, webSha256Hex } from './key-digest.js';
 import type { ClientLimits } from './rate-limiter.js';
 
 /** A configured API key with optional limits of its own. */
@@ -75,9 +76,14 @@ function limitNumber(text: string): number | string {
   return /^\d+$/.test(text) ? Number(text) : text;
 }
 
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+/** Options of {@link createKeyRing}. */
+export interface KeyRingOptions {
+  /**
+   * A synchronous SHA-256 (hex). Default: `node:crypto`'s where the runtime offers it
+   * ({@link nodeSha256Hex}); `null`, or a runtime without it, uses the asynchronous Web
+   * Crypto digest. Both give the same digests.
+   */
+  readonly sha256Hex?: Sha256Hex | null;
 }
 
 /**
@@ -86,7 +92,9 @@ async function sha256Hex(text: string): Promise<string> {
  * up in a `Map` of configured digests. How long the lookup takes can depend only on the digest,
  * and an attacker cannot steer a guess's digest towards a real key's digest, so response timing
  * reveals nothing about how much of a guess was right. The digest (not the key) also names the
- * rate-limit counters, so a shared counter store never holds keys.
+ * rate-limit counters, so a shared counter store never holds keys. Which SHA-256 computes the
+ * digest (a synchronous `node:crypto` one where available, Web Crypto elsewhere) changes
+ * neither the digests nor this argument, only the cost per request.
  *
  * @throws TypeError / RangeError for an empty, non-printable or duplicate key, or a bad limit
  * @example
@@ -97,6 +105,7 @@ async function sha256Hex(text: string): Promise<string> {
 export function createKeyRing(
   keys: readonly (string | ApiKeyConfig)[],
   defaults: { readonly dayLimit: number; readonly minuteLimit: number },
+  options: KeyRingOptions = {},
 ): KeyRing {
   const configs = keys.map((entry, position): Required<ApiKeyConfig> => {
     const config = typeof entry === 'string' ? { key: entry } : entry;
@@ -127,21 +136,29 @@ export function createKeyRing(
   if (new Set(configs.map((config) => config.key)).size !== configs.length) {
     throw new RangeError('createApi: keys must not contain the same key twice');
   }
-  let table: Promise<Map<string, ClientLimits>> | undefined;
-  const buildTable = async (): Promise<Map<string, ClientLimits>> => {
-    const digests = await Promise.all(configs.map((config) => sha256Hex(config.key)));
-    return new Map(
-      configs.map((config, position) => {
+  const tableOf = (digests: readonly string[]) =>
+    new Map(
+      configs.map((config, position): [string, ClientLimits] => {
         const clientId = digests[position] ?? '';
         return [clientId, { clientId, dayLimit: config.dayLimit, minuteLimit: config.minuteLimit }];
       }),
     );
-  };
+  const syncDigest = options.sha256Hex === undefined ? nodeSha256Hex() : options.sha256Hex;
+  if (syncDigest !== null && syncDigest !== undefined) {
+    const byDigest = tableOf(configs.map((config) => syncDigest(config.key)));
+    return {
+      size: configs.length,
+      async identify(presentedKey: string): Promise<ClientLimits | undefined> {
+        return byDigest.get(syncDigest(presentedKey));
+      },
+    };
+  }
+  let table: Promise<Map<string, ClientLimits>> | undefined;
   return {
     size: configs.length,
     async identify(presentedKey: string): Promise<ClientLimits | undefined> {
-      table ??= buildTable();
-      const [byDigest, digest] = await Promise.all([table, sha256Hex(presentedKey)]);
+      table ??= Promise.all(configs.map((config) => webSha256Hex(config.key))).then(tableOf);
+      const [byDigest, digest] = await Promise.all([table, webSha256Hex(presentedKey)]);
       return byDigest.get(digest);
     },
   };

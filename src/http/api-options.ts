@@ -20,13 +20,21 @@ export interface ApiOptions {
   readonly counterStore?: CounterStore;
   /** Epoch milliseconds of "now" for the data (windows of the payloads). Default `Date.now`. */
   readonly clock?: () => number;
-  /** Epoch milliseconds for the rate-limit windows. Default: `clock`. */
+  /**
+   * Epoch milliseconds for the rate-limit windows. Default `Date.now`, whatever `clock` is:
+   * freezing the data clock (reproducible payloads, demos) must not freeze the minute window,
+   * or a client blocked for the minute would stay blocked. Pass the same function as `clock`
+   * to move both together (tests).
+   */
   readonly limitsClock?: () => number;
   /** Gets one `info` line per request (key redacted) and an `error` per unexpected failure. */
   readonly logger?: ApiLogger;
   /** `https://api.example.com/base` for `Location` behind a proxy. Default: from `Host`. */
   readonly publicBaseUrl?: string;
-  /** gzip implementation. Default: the Web `CompressionStream`. */
+  /**
+   * gzip implementation. Default `webGzip` (the Web `CompressionStream`, any runtime); on Node
+   * pass `createNodeGzip()`, which is several times cheaper per response.
+   */
   readonly gzip?: GzipFunction;
 }
 
@@ -107,7 +115,7 @@ export function resolveApiOptions(options: ApiOptions): ResolvedApiOptions {
     keyRing: createKeyRing(options.keys, { dayLimit, minuteLimit }),
     counterStore: options.counterStore ?? new InMemoryCounterStore(),
     clock,
-    limitsClock: options.limitsClock ?? clock,
+    limitsClock: options.limitsClock ?? Date.now,
     logger: options.logger,
     publicBaseUrl: publicBaseUrl?.replace(/\/+$/, ''),
     gzip: options.gzip ?? webGzip,

@@ -49,7 +49,8 @@ export function parseQualityList(header: string): ListElement[] {
  * acceptsJson('application/json;q=0');            // false
  */
 export function acceptsJson(accept: string | undefined): boolean {
-  if (accept === undefined) return true;
+  // What real clients send almost always; both answer yes without parsing.
+  if (accept === undefined || accept === 'application/json' || accept === '*/*') return true;
   const ranges = parseQualityList(accept).filter((element) => MEDIA_RANGE.test(element.value));
   if (ranges.length === 0) return true;
   let bestSpecificity = 0;
@@ -85,6 +86,7 @@ function jsonSpecificity(mediaRange: string): number {
  */
 export function acceptsGzip(acceptEncoding: string | undefined): boolean {
   if (acceptEncoding === undefined) return false;
+  if (acceptEncoding === 'gzip') return true;
   let explicitQ: number | undefined;
   let wildcardQ: number | undefined;
   for (const element of parseQualityList(acceptEncoding)) {

@@ -16,9 +16,10 @@ export interface CoreRequest {
   readonly headers: Readonly<Record<string, string | undefined>>;
   /**
    * `scheme://host[:port][/mount]` of the request as the client addressed it, used to build an
-   * absolute `Location`. Absent when unknown (then `Location` is a path).
+   * absolute `Location`. Absent or `undefined` when unknown (then `Location` is a path). Read
+   * only for a redirect, so a shell may compute it lazily (a getter).
    */
-  readonly baseUrl?: string;
+  readonly baseUrl?: string | undefined;
 }
 
 /** An HTTP response produced by the core. */
@@ -28,6 +29,14 @@ export interface CoreResponse {
   readonly headers: Readonly<Record<string, string>>;
   /** The exact bytes to send (already gzip-compressed when `Content-Encoding` says so). */
   readonly body: Uint8Array | null;
+  /**
+   * The same bytes as `body` in consecutive pieces, when the core has them so (a Measurements
+   * payload: the per-request part and the hour's shared history and forecast bytes). A shell
+   * that can write pieces (the `node:http` listener) sends these and never reads `body`, which
+   * is then joined only on first read. Pieces may be shared between responses: never modify
+   * them.
+   */
+  readonly bodyChunks?: readonly Uint8Array[];
 }
 
 /** Minimal structured logger; `console` and most logging libraries fit it. */
@@ -36,8 +45,30 @@ export interface ApiLogger {
   error(message: string, fields?: Readonly<Record<string, unknown>>): void;
 }
 
+/** What the adapter tells a {@link GzipFunction} about a body. */
+export interface GzipOptions {
+  /**
+   * `fast` (the default) for a body compressed for one response; `best` for one compressed
+   * once and sent many times (the meta lists). An implementation may ignore it.
+   */
+  readonly effort?: 'fast' | 'best';
+}
+
 /**
  * Compresses a body with gzip. The default uses the Web `CompressionStream` (present in Node 20,
- * Deno, Bun and workers); a Node server may pass a `node:zlib` based one.
+ * Deno, Bun and workers), which has no levels; on Node pass `createNodeGzip()` (`node:zlib`,
+ * level 1 per request, 9 for bodies compressed once).
  */
-export type GzipFunction = (bytes: Uint8Array) => Promise<Uint8Array>;
+export type GzipFunction = (bytes: Uint8Array, options?: GzipOptions) => Promise<Uint8Array>;
+
+/**
+ * A {@link GzipFunction} that can also compress a body given in pieces (the chunks of
+ * `CoreResponse.bodyChunks`) without joining them first. A piece that comes back in later
+ * bodies (the same `Uint8Array`) is a payload part shared for the hour, whose compressed form
+ * the implementation may keep. `createNodeGzip` returns one; the adapter uses `gzipChunks`
+ * whenever the `gzip` option has it.
+ */
+export interface ChunkedGzipFunction extends GzipFunction {
+  /** gzip of the concatenation of `chunks` (never modify a chunk). */
+  gzipChunks(chunks: readonly Uint8Array[]): Promise<Uint8Array>;
+}

@@ -12,7 +12,15 @@ import { acceptsGzip, acceptsJson } from './content-negotiation.js';
 import type { CoreRequest, CoreResponse } from './core-request.js';
 import { ALLOWED_METHODS, CORS_HEADERS, PREFLIGHT_HEADERS } from './cors.js';
 import { mapError } from './error-mapper.js';
-import { encodeJson, JSON_CONTENT_TYPE, type PreparedJson, prepareJson } from './json-body.js';
+import {
+  encodeJson,
+  gzipJson,
+  JSON_CONTENT_TYPE,
+  jsonResponse,
+  PER_RESPONSE_GZIP,
+  type PreparedJson,
+  prepareJson,
+} from './json-body.js';
 import { readQueryParams } from './query-params.js';
 import { rateLimitHeaders, takeRequest } from './rate-limiter.js';
 import { loggableUrl, rewriteQuery } from './request-url.js';
@@ -128,10 +136,12 @@ export function createApi(apiOptions: ApiOptions): Api {
   ) {
     const gzip = acceptsGzip(request.headers['accept-encoding']);
     let bytes: Uint8Array;
-    if (body instanceof Uint8Array) bytes = gzip ? await options.gzip(body) : body;
+    if (body instanceof Uint8Array)
+      bytes = gzip ? await options.gzip(body, PER_RESPONSE_GZIP) : body;
     else if (body.kind === 'prepared')
       bytes = gzip ? await body.body.gzipped() : body.body.identity;
-    else bytes = gzip ? await options.gzip(encodeJson(body.value)) : encodeJson(body.value);
+    else if (!gzip) return jsonResponse(status, headers, body.value);
+    else bytes = await gzipJson(body.value, options.gzip);
     if (gzip) headers['Content-Encoding'] = 'gzip';
     return { status, headers, body: bytes };
   }
@@ -186,12 +196,12 @@ export function createApi(apiOptions: ApiOptions): Api {
 
   return {
     async handle(request) {
-      const url = loggableUrl(request.path, request.query);
       let response: CoreResponse;
       try {
         response = await answer(request);
       } catch (thrown) {
         // Only a failing gzip of an error body gets here; answer uncompressed.
+        const url = loggableUrl(request.path, request.query);
         safeLog(options.logger, 'error', 'response failed', { url, error: thrown });
         response = {
           status: 500,
@@ -199,11 +209,15 @@ export function createApi(apiOptions: ApiOptions): Api {
           body: LAST_RESORT_BODY,
         };
       }
-      safeLog(options.logger, 'info', 'request', {
-        method: request.method,
-        url,
-        status: response.status,
-      });
+      // The URL is redacted for the access log only when there is one to write.
+      if (options.logger !== undefined) {
+        const url = loggableUrl(request.path, request.query);
+        safeLog(options.logger, 'info', 'request', {
+          method: request.method,
+          url,
+          status: response.status,
+        });
+      }
       return response;
     },
   };

@@ -1,18 +1,71 @@
-import type { GzipFunction } from './core-request.js';
+import { encodeJsonChunks, encodeJsonWithParts, joinChunks } from '../payload/json-parts.js';
+import type {
+  ChunkedGzipFunction,
+  CoreResponse,
+  GzipFunction,
+  GzipOptions,
+} from './core-request.js';
 
 /** The `Content-Type` of every response, errors included. */
 export const JSON_CONTENT_TYPE = 'application/json;charset=UTF-8';
 
-const encoder = new TextEncoder();
-
 /**
- * Serialises a JSON body to UTF-8 bytes.
+ * Serialises a JSON body to UTF-8 bytes, exactly as `JSON.stringify` would. Payload parts that
+ * the measurements service shares between responses (an hour's history and forecast) carry
+ * their serialised bytes, which are copied instead of serialised again.
  *
  * @example
  * new TextDecoder().decode(encodeJson({ a: 1 })); // '{"a":1}'
  */
 export function encodeJson(value: unknown): Uint8Array {
-  return encoder.encode(JSON.stringify(value));
+  return encodeJsonWithParts(value);
+}
+
+/**
+ * A response whose JSON body is kept in the chunks of `encodeJsonChunks`: `bodyChunks` for
+ * shells that write pieces, `body` joined on first read for the others.
+ *
+ * @example
+ * const response = jsonResponse(200, headers, payload);
+ * response.bodyChunks?.length; // 5 for a Measurements payload with cached hours
+ */
+export function jsonResponse(
+  status: number,
+  headers: Readonly<Record<string, string>>,
+  value: unknown,
+): CoreResponse {
+  const chunks = encodeJsonChunks(value);
+  if (chunks.length === 1) return { status, headers, body: chunks[0]! }; // length checked
+  let joined: Uint8Array | undefined;
+  return {
+    status,
+    headers,
+    bodyChunks: chunks,
+    get body() {
+      joined ??= joinChunks(chunks);
+      return joined;
+    },
+  };
+}
+
+/** The gzip options of a body compressed for one response only (prepared ones ask for `best`). */
+export const PER_RESPONSE_GZIP: GzipOptions = Object.freeze({ effort: 'fast' });
+
+/**
+ * gzip of a JSON body compressed for one response. A body with shared parts goes to
+ * `gzipChunks` in its chunks when `gzip` has it ({@link ChunkedGzipFunction}); anything else
+ * is joined and compressed with `effort: 'fast'`.
+ *
+ * @example
+ * await gzipJson(payload, createNodeGzip()); // gzip bytes of JSON.stringify(payload)
+ */
+export function gzipJson(value: unknown, gzip: GzipFunction): Promise<Uint8Array> {
+  const chunks = encodeJsonChunks(value);
+  const chunked = gzip as Partial<ChunkedGzipFunction>;
+  if (chunks.length > 1 && typeof chunked.gzipChunks === 'function') {
+    return chunked.gzipChunks(chunks);
+  }
+  return gzip(joinChunks(chunks), PER_RESPONSE_GZIP);
 }
 
 /**
@@ -54,7 +107,7 @@ export function prepareJson(value: unknown, gzip: GzipFunction): PreparedJson {
   return {
     identity,
     gzipped() {
-      compressed ??= gzip(identity).catch((error: unknown) => {
+      compressed ??= gzip(identity, { effort: 'best' }).catch((error: unknown) => {
         // A failed compression must not poison the cache for every later request.
         compressed = undefined;
         throw error;

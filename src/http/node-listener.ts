@@ -43,7 +43,9 @@ function mountPath(request: IncomingMessage, url: string): string {
 }
 
 /**
- * Converts a Node request to the core's request.
+ * Converts a Node request to the core's request. `baseUrl` is worked out from the `Host` header
+ * (and an Express mount path) only when read, which only a redirect does; it is `undefined`
+ * when the header is absent or malformed.
  *
  * @example
  * toCoreRequest(req); // { method: 'GET', path: '/v2/meta/indexes', query: 'x=1', headers: {...}, baseUrl: 'http://127.0.0.1:8080' }
@@ -51,23 +53,42 @@ function mountPath(request: IncomingMessage, url: string): string {
 export function toCoreRequest(request: IncomingMessage): CoreRequest {
   const url = request.url ?? '/';
   const { path, query } = splitUrl(url);
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  const encrypted = (request.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
-  const baseUrl = requestBaseUrl(
-    encrypted ? 'https' : 'http',
-    headers.host,
-    mountPath(request, url),
-  );
+  const headers = joinedHeaders(request.headers);
+  let baseUrl: { readonly value: string | undefined } | undefined;
   return {
     method: request.method ?? 'GET',
     path,
     query,
     headers,
-    ...(baseUrl === undefined ? {} : { baseUrl }),
+    get baseUrl() {
+      if (baseUrl === undefined) {
+        const encrypted =
+          (request.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
+        const value = requestBaseUrl(
+          encrypted ? 'https' : 'http',
+          headers.host,
+          mountPath(request, url),
+        );
+        baseUrl = { value };
+      }
+      return baseUrl.value;
+    },
   };
+}
+
+// Node already joins repeated headers, except the few it keeps as arrays (`set-cookie`): only
+// then is a copy needed.
+function joinedHeaders(raw: IncomingMessage['headers']): Readonly<Record<string, string>> {
+  let hasArray = false;
+  for (const name in raw) {
+    if (Array.isArray(raw[name])) hasArray = true;
+  }
+  if (!hasArray) return raw as Readonly<Record<string, string>>;
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return headers;
 }
 
 /**
@@ -88,12 +109,14 @@ async function serve(api: Api, request: IncomingMessage, response: ServerRespons
   try {
     const answer = await api.handle(toCoreRequest(request));
     if (response.headersSent || response.destroyed) return;
-    const body = answer.body ?? new Uint8Array(0);
-    response.writeHead(answer.status, {
-      ...answer.headers,
-      'Content-Length': String(body.byteLength),
-    });
-    response.end(body);
+    const chunks = answer.bodyChunks ?? [answer.body ?? new Uint8Array(0)];
+    let length = 0;
+    for (const chunk of chunks) length += chunk.byteLength;
+    response.writeHead(answer.status, { ...answer.headers, 'Content-Length': String(length) });
+    // Corked, the head and every piece leave in one write; `end` uncorks.
+    response.cork();
+    for (let i = 0; i < chunks.length - 1; i++) response.write(chunks[i]);
+    response.end(chunks[chunks.length - 1]);
   } catch {
     if (response.headersSent) {
       response.destroy();

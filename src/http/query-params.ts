@@ -74,6 +74,7 @@ export function parseSafeInteger(text: string): number | undefined {
  */
 export function readQueryParams(query: string): Map<string, string[]> {
   const params = new Map<string, string[]>();
+  if (query === '') return params;
   for (const [name, value] of new URLSearchParams(query)) {
     const values = params.get(name);
     if (values === undefined) params.set(name, [value]);

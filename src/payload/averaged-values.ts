@@ -16,6 +16,11 @@ export interface RenderOptions {
   readonly language: Language;
   /** Guideline edition of the `standards` entries. */
   readonly whoEdition: WhoEdition;
+  /**
+   * Formats a window bound. Default {@link formatTimestamp}; the measurements service passes
+   * its `TimestampTexts`, which formats each hour bound once.
+   */
+  readonly timestampText?: (atMs: number) => string;
 }
 
 /**
@@ -42,12 +47,12 @@ export function averagedValues(
   averages: WindowAverages,
   options: RenderOptions,
 ): AveragedValues {
-  const { indexType, language, whoEdition } = options;
+  const { indexType, language, whoEdition, timestampText = formatTimestamp } = options;
   const values = payloadValues(averages);
   const hasValues = values.length > 0;
   return {
-    fromDateTime: formatTimestamp(window.fromMs),
-    tillDateTime: formatTimestamp(window.tillMs),
+    fromDateTime: timestampText(window.fromMs),
+    tillDateTime: timestampText(window.tillMs),
     values,
     // With nothing measured, `computeIndex({})` is the no-data index; passing the empty record
     // keeps one code path for both cases.

@@ -1,10 +1,8 @@
-import { DEFAULT_MAX_DISTANCE_KM, INTERPOLATION_RADIUS_KM } from '../geo/index.js';
+import { DEFAULT_MAX_DISTANCE_KM } from '../geo/index.js';
 import type { Installation, Measurements } from '../model/api-types.js';
 import type { InstallationLookup } from '../store/measurement-store.js';
-import { measurementWindows } from '../time/windows.js';
-import type { RenderOptions } from './averaged-values.js';
+import { averagedValues, type RenderOptions } from './averaged-values.js';
 import { InstallationDirectory } from './installation-directory.js';
-import { readInstallationSeries } from './installation-series.js';
 import type {
   InstallationMeasurementsResult,
   MeasurementsRequestOptions,
@@ -13,15 +11,18 @@ import type {
   NearestSearchOptions,
   PointMeasurements,
 } from './measurements-service.js';
-import { interpolateSeries } from './point-series.js';
-import { renderMeasurements } from './render-measurements.js';
+import { PointPayloads } from './point-payloads.js';
+import { renderedHours, renderMeasurements } from './render-measurements.js';
 import {
   checkCoordinates,
   checkInstallationId,
   type ResolvedRequest,
   resolveRequest,
 } from './request-arguments.js';
+import { RequestWindows } from './request-windows.js';
+import { SeriesReader } from './series-reader.js';
 import { type MeasurementsServiceOptions, resolveServiceOptions } from './service-options.js';
+import { TimestampTexts } from './timestamp-texts.js';
 
 /**
  * Builds the measurements facade over a store: installation lookups, nearest search (through a
@@ -32,8 +33,15 @@ import { type MeasurementsServiceOptions, resolveServiceOptions } from './servic
  * per installation within 1.5 km. Search arguments (`maxDistanceKM`, `maxResults`) are checked
  * by the spatial index with the spec's semantics (negative = no limit).
  *
+ * When the store implements `dataVersion` (the `InMemoryStore` does), the service keeps, per
+ * installation and per query point, the history and forecast of the request hour with their
+ * rendered elements and JSON, until the hour or the data before it changes; a request then
+ * reads and renders only its moving hour. History and forecast arrays of such payloads are
+ * shared between calls and deeply frozen. Payloads equal those computed without the cache.
+ *
  * @param options - `store` (required), `forecaster` (default `baselineForecaster`),
- *   `whoEdition` (default `WHO_2021`)
+ *   `whoEdition` (default `WHO_2021`), `cacheSize` (default 1024,
+ *   `DEFAULT_CACHE_SIZE`; 0 = no cache)
  * @throws TypeError / RangeError naming the option that is wrong
  * @example
  * const service = createMeasurementsService({ store });
@@ -43,22 +51,35 @@ import { type MeasurementsServiceOptions, resolveServiceOptions } from './servic
 export function createMeasurementsService(
   options: MeasurementsServiceOptions,
 ): MeasurementsService {
-  const { store, forecaster, whoEdition } = resolveServiceOptions(options);
+  const { store, forecaster, whoEdition, cacheSize } = resolveServiceOptions(options);
   const directory = new InstallationDirectory(store);
+  const reader = new SeriesReader(store, forecaster, cacheSize);
+  const points = new PointPayloads(reader, cacheSize);
+  const requestWindows = new RequestWindows();
+  const timestamps = new TimestampTexts();
+  const timestampText = (atMs: number) => timestamps.format(atMs);
 
   const renderOptions = (request: ResolvedRequest): RenderOptions => ({
     indexType: request.indexType,
     language: request.language,
     whoEdition,
+    timestampText,
   });
 
   async function payloadOf(
     installation: Installation,
     request: ResolvedRequest,
   ): Promise<Measurements> {
-    const windows = measurementWindows(request.nowMs);
-    const series = await readInstallationSeries(store, installation, windows, forecaster);
-    return renderMeasurements(series, windows, renderOptions(request));
+    const windows = requestWindows.at(request.nowMs);
+    const { series, hours } = await reader.read(installation, windows);
+    const render = renderOptions(request);
+    if (hours === undefined) return renderMeasurements(series, windows, render);
+    const { history, forecast } = renderedHours(hours, windows, render);
+    return {
+      current: averagedValues(series.current.window, series.current.averages, render),
+      history,
+      forecast,
+    };
   }
 
   return Object.freeze({
@@ -131,21 +152,9 @@ export function createMeasurementsService(
       const where = 'MeasurementsService.pointMeasurements';
       checkCoordinates(latitude, longitude, where);
       const request = resolveRequest(options, where);
-      const windows = measurementWindows(request.nowMs);
-      const { index, byId } = await directory.snapshot();
-      const neighbours = index
-        .within(latitude, longitude, INTERPOLATION_RADIUS_KM)
-        .filter((hit) => byId.has(hit.id));
-      const series = await Promise.all(
-        neighbours.map((hit) =>
-          readInstallationSeries(store, byId.get(hit.id)!, windows, forecaster),
-        ),
-      );
-      const point = interpolateSeries(neighbours, series, windows);
-      return {
-        ...renderMeasurements(point.series, windows, renderOptions(request)),
-        interpolation: point.interpolation,
-      };
+      const windows = requestWindows.at(request.nowMs);
+      const snapshot = await directory.snapshot();
+      return points.payload(latitude, longitude, snapshot, windows, renderOptions(request));
     },
   });
 }

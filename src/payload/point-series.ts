@@ -1,6 +1,5 @@
 import {
   INTERPOLATION_RADIUS_KM,
-  interpolateAverages,
   interpolateInverseDistance,
   type NeighbourHit,
 } from '../geo/index.js';
@@ -8,6 +7,7 @@ import type { WindowAverages } from '../store/measurement-store.js';
 import type { MeasurementWindows } from '../time/windows.js';
 import { finiteAverages, hasAnyValue } from './averages-record.js';
 import type { InstallationSeries } from './installation-series.js';
+import { InverseDistanceWeights } from './inverse-distance-weights.js';
 import type { InterpolationContributor, InterpolationInfo } from './measurements-service.js';
 
 /** A point's interpolated series and the note that says how it was made. */
@@ -27,7 +27,8 @@ export interface PointSeries {
  * full hour with data, at most 3 hours old, for third-party stations).
  *
  * `interpolation.contributors` lists the neighbours with any value in their current window,
- * nearest first, with their normalised inverse-distance weights.
+ * nearest first, with their normalised inverse-distance weights. The weights are worked out
+ * once ({@link InverseDistanceWeights}) and applied to all 49 windows.
  *
  * @param neighbours - installations within the radius, nearest first
  * @param series - `series[i]` belongs to `neighbours[i]`
@@ -41,25 +42,77 @@ export function interpolateSeries(
   series: readonly InstallationSeries[],
   windows: MeasurementWindows,
 ): PointSeries {
-  const interpolate = (pick: (s: InstallationSeries) => WindowAverages | undefined) =>
-    finiteAverages(
-      interpolateAverages(
-        neighbours,
-        series.map((s) => pick(s) ?? {}),
-      ),
-    );
+  const weights = InverseDistanceWeights.of(neighbours);
+  const hours = interpolateHours(weights, series, windows);
   const currentAverages = series.map((s) => s.current.averages);
   return {
     series: {
-      current: { window: windows.current, averages: interpolate((s) => s.current.averages) },
-      history: windows.history.map((_, i) => interpolate((s) => s.history[i])),
-      forecast: windows.forecast.map((_, i) => interpolate((s) => s.forecast[i])),
+      current: { window: windows.current, averages: interpolateWindow(weights, currentAverages) },
+      history: hours.history,
+      forecast: hours.forecast,
     },
-    interpolation: {
-      method: 'INVERSE_DISTANCE',
-      radiusKm: INTERPOLATION_RADIUS_KM,
-      contributors: contributorsOf(neighbours, currentAverages),
-    },
+    interpolation: interpolationInfo(neighbours, currentAverages),
+  };
+}
+
+/**
+ * One window of a point: `records[i]` (the neighbour's averages in that window) belongs to the
+ * i-th neighbour of `weights`.
+ *
+ * @example
+ * interpolateWindow(InverseDistanceWeights.of(hits), [{ PM10: 30 }, { PM10: 60 }]); // { PM10: 40 } for 0.5 and 1 km
+ */
+export function interpolateWindow(
+  weights: InverseDistanceWeights,
+  records: readonly (WindowAverages | undefined)[],
+): WindowAverages {
+  return finiteAverages(weights.interpolate(records));
+}
+
+/**
+ * The 24 history and 24 forecast windows of a point, interpolated from its neighbours'
+ * series (`series[i]` belongs to the i-th neighbour of `weights`).
+ *
+ * @example
+ * interpolateHours(weights, series, windows).history.length; // 24
+ */
+export function interpolateHours(
+  weights: InverseDistanceWeights,
+  series: readonly Pick<InstallationSeries, 'history' | 'forecast'>[],
+  windows: MeasurementWindows,
+): Pick<InstallationSeries, 'history' | 'forecast'> {
+  return {
+    history: windows.history.map((_, i) =>
+      interpolateWindow(
+        weights,
+        series.map((s) => s.history[i]),
+      ),
+    ),
+    forecast: windows.forecast.map((_, i) =>
+      interpolateWindow(
+        weights,
+        series.map((s) => s.forecast[i]),
+      ),
+    ),
+  };
+}
+
+/**
+ * The `interpolation` note of a point payload: the neighbours with any value in their current
+ * window, nearest first, with normalised inverse-distance weights.
+ *
+ * @param currentAverages - `currentAverages[i]`: what the i-th neighbour's `current` shows
+ * @example
+ * interpolationInfo(hits, [{ PM10: 30 }, {}]).contributors.length; // 1
+ */
+export function interpolationInfo(
+  neighbours: readonly NeighbourHit[],
+  currentAverages: readonly WindowAverages[],
+): InterpolationInfo {
+  return {
+    method: 'INVERSE_DISTANCE',
+    radiusKm: INTERPOLATION_RADIUS_KM,
+    contributors: contributorsOf(neighbours, currentAverages),
   };
 }
 

@@ -1,7 +1,10 @@
-import type { Measurements } from '../model/api-types.js';
-import type { MeasurementWindows } from '../time/windows.js';
+import type { AveragedValues, Measurements } from '../model/api-types.js';
+import type { WindowAverages } from '../store/measurement-store.js';
+import type { MeasurementWindows, TimeWindow } from '../time/windows.js';
 import { averagedValues, type RenderOptions } from './averaged-values.js';
 import type { InstallationSeries } from './installation-series.js';
+import { freezeAsJsonPart } from './json-parts.js';
+import type { HourlyPart, RenderedHours } from './series-reader.js';
 
 const NO_VALUES = Object.freeze({});
 
@@ -23,11 +26,43 @@ export function renderMeasurements(
 ): Measurements {
   return {
     current: averagedValues(series.current.window, series.current.averages, options),
-    history: windows.history.map((w, i) =>
-      averagedValues(w, series.history[i] ?? NO_VALUES, options),
-    ),
-    forecast: windows.forecast.map((w, i) =>
-      averagedValues(w, series.forecast[i] ?? NO_VALUES, options),
-    ),
+    history: renderWindows(windows.history, series.history, options),
+    forecast: renderWindows(windows.forecast, series.forecast, options),
   };
+}
+
+/**
+ * The rendered history and forecast of an hourly part in the index, language and WHO edition
+ * of `options`, rendered on first use and kept in the part. The arrays are deeply frozen and
+ * marked as shared JSON parts ({@link freezeAsJsonPart}), so every later payload of that hour
+ * reuses both the objects and their serialised bytes.
+ *
+ * @param windows - the request's windows; their hours must be those of `part.seamMs`
+ * @example
+ * const { history, forecast } = renderedHours(part, windows, options);
+ * history.length + forecast.length; // 48
+ */
+export function renderedHours(
+  part: HourlyPart,
+  windows: MeasurementWindows,
+  options: RenderOptions,
+): RenderedHours {
+  const key = `${options.indexType}:${options.language}:${options.whoEdition}`;
+  let rendered = part.rendered.get(key);
+  if (rendered === undefined) {
+    rendered = Object.freeze({
+      history: freezeAsJsonPart(renderWindows(windows.history, part.history, options)),
+      forecast: freezeAsJsonPart(renderWindows(windows.forecast, part.forecast, options)),
+    });
+    part.rendered.set(key, rendered);
+  }
+  return rendered;
+}
+
+function renderWindows(
+  windows: readonly TimeWindow[],
+  averages: readonly WindowAverages[],
+  options: RenderOptions,
+): AveragedValues[] {
+  return windows.map((w, i) => averagedValues(w, averages[i] ?? NO_VALUES, options));
 }

@@ -17,10 +17,20 @@ export interface MeasurementsServiceOptions {
   readonly forecaster?: Forecaster;
   /** Guideline edition of the `standards` entries. Default `WHO_2021`. */
   readonly whoEdition?: WhoEdition;
+  /**
+   * How many installations, and separately how many query points, keep their hourly history
+   * and forecast (with rendered elements and JSON: about 60 KB per entry and index/language
+   * variant on the sample network) when the store implements `dataVersion`. Least recently
+   * used go first; 0 turns the cache off. Default {@link DEFAULT_CACHE_SIZE}.
+   */
+  readonly cacheSize?: number;
 }
 
 /** The most history a forecaster may ask for: 31 days, so one request stays bounded. */
 export const MAX_FORECAST_HISTORY_HOURS = 24 * 31;
+
+/** Default `cacheSize` of the measurements service: entries per cache. */
+export const DEFAULT_CACHE_SIZE = 1024;
 
 const WHERE = 'createMeasurementsService';
 
@@ -37,7 +47,12 @@ export function resolveServiceOptions(
   if (typeof options !== 'object' || options === null) {
     throw new TypeError(`${WHERE}: options must be an object, got ${describeValue(options)}`);
   }
-  const { store, forecaster = baselineForecaster, whoEdition = DEFAULT_WHO_EDITION } = options;
+  const {
+    store,
+    forecaster = baselineForecaster,
+    whoEdition = DEFAULT_WHO_EDITION,
+    cacheSize = DEFAULT_CACHE_SIZE,
+  } = options;
   checkStore(store);
   checkForecaster(forecaster);
   if (!isWhoEdition(whoEdition)) {
@@ -45,7 +60,12 @@ export function resolveServiceOptions(
       `${WHERE}: options.whoEdition must be one of ${WHO_EDITIONS.join(', ')}, got ${describeValue(whoEdition)}`,
     );
   }
-  return { store, forecaster, whoEdition };
+  if (!Number.isSafeInteger(cacheSize) || cacheSize < 0) {
+    throw new RangeError(
+      `${WHERE}: options.cacheSize must be a non-negative integer, got ${describeValue(cacheSize)}`,
+    );
+  }
+  return { store, forecaster, whoEdition, cacheSize };
 }
 
 function checkStore(store: MeasurementStore): void {
@@ -60,6 +80,11 @@ function checkStore(store: MeasurementStore): void {
         `${WHERE}: options.store must be a MeasurementStore, got an object without ${method}()`,
       );
     }
+  }
+  if (store.dataVersion !== undefined && typeof store.dataVersion !== 'function') {
+    throw new TypeError(
+      `${WHERE}: options.store.dataVersion must be a function when present, got ${describeValue(store.dataVersion)}`,
+    );
   }
   if (typeof store.installationsVersion !== 'number') {
     throw new TypeError(

@@ -75,6 +75,19 @@ export class InMemoryStore implements MeasurementStore {
     return this.#version;
   }
 
+  /**
+   * {@inheritDoc MeasurementStore.dataVersion} Changes when an ingest stores a sample of the
+   * installation from an hour that starts before `beforeMs`, or pruning removes any of its
+   * samples (see `DataVersions`).
+   *
+   * @example
+   * store.ingest([{ installationId: 1001, name: 'PM10', atMs: nine + 60_000, value: 40 }]);
+   * store.dataVersion(1001, nine); // 0: that sample belongs to the hour from `nine`
+   */
+  dataVersion(installationId: number, beforeMs: number): number {
+    return this.#series.version(installationId, beforeMs);
+  }
+
   /** Samples currently held, over all series. */
   get sampleCount(): number {
     return this.#series.sampleCount;

@@ -45,4 +45,17 @@ export interface MeasurementStore {
    * of `listActiveInstallations` know when to rebuild their spatial index.
    */
   readonly installationsVersion: number;
+  /**
+   * Optional: a number that changes whenever a sample of the installation earlier than
+   * `beforeMs` is added, replaced or removed (late and out-of-order samples and pruning
+   * included). It may change more often than that (a store may ignore `beforeMs` and change it
+   * on every ingest), but must never stay the same across such a change. With it, the
+   * measurements service keeps each installation's hourly history and forecast, which depend
+   * only on samples before the hour in progress, until that hour or this number changes;
+   * without it, every payload is computed from scratch. Synchronous and cheap: it is read for
+   * every installation of every request.
+   *
+   * @param beforeMs - epoch ms; in practice the start of the hour that contains the request
+   */
+  dataVersion?(installationId: number, beforeMs: number): number;
 }

@@ -1,6 +1,7 @@
 import { MEASUREMENT_TYPE_NAMES } from '../meta/index.js';
 import { TimeSeries } from '../series/index.js';
 import type { TimeWindow } from '../time/windows.js';
+import { DataVersions } from './data-versions.js';
 import type { WindowAverages } from './measurement-store.js';
 
 const NO_AVERAGES: WindowAverages = Object.freeze({});
@@ -21,6 +22,15 @@ const TYPE_COUNT = MEASUREMENT_TYPE_NAMES.length;
 export class SeriesTable {
   readonly #byInstallation = new Map<number, (TimeSeries | undefined)[]>();
   readonly #all: TimeSeries[] = [];
+  readonly #versions = new DataVersions();
+
+  /**
+   * Changes whenever an append or a pruning touched a sample of the installation from an hour
+   * that starts before `beforeMs` (see {@link DataVersions}); 0 before any such change.
+   */
+  version(installationId: number, beforeMs: number): number {
+    return this.#versions.versionBefore(installationId, beforeMs);
+  }
 
   /** Samples held over all series. */
   get sampleCount(): number {
@@ -53,6 +63,7 @@ export class SeriesTable {
     const existing = seriesByType?.[typeOrdinal];
     if (existing !== undefined) {
       existing.addBatch(atMs, values);
+      this.#versions.record(installationId, oldest(atMs));
       return;
     }
     const series = new TimeSeries({ initialCapacity: Math.max(16, atMs.length) });
@@ -63,6 +74,7 @@ export class SeriesTable {
     }
     seriesByType[typeOrdinal] = series;
     this.#all.push(series);
+    this.#versions.record(installationId, oldest(atMs));
   }
 
   /**
@@ -91,7 +103,19 @@ export class SeriesTable {
   /** Removes every sample before `atMs` from every series; returns how many. */
   pruneBefore(atMs: number): number {
     let removed = 0;
-    for (const series of this.#all) removed += series.pruneBefore(atMs);
+    for (const [installationId, seriesByType] of this.#byInstallation) {
+      let removedHere = 0;
+      for (const series of seriesByType) removedHere += series?.pruneBefore(atMs) ?? 0;
+      // Pruning removes from the far end of every window: it counts for any `beforeMs`.
+      if (removedHere > 0) this.#versions.record(installationId, Number.NEGATIVE_INFINITY);
+      removed += removedHere;
+    }
     return removed;
   }
+}
+
+function oldest(atMs: ArrayLike<number>): number {
+  let min = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < atMs.length; i++) if (atMs[i]! < min) min = atMs[i]!; // i < length
+  return min;
 }

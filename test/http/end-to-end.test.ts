@@ -77,4 +77,24 @@ describe('adapter over the real service and sample network', () => {
     const names = (rawJson(answer) as { name: string }[]).map((index) => index.name);
     expect(names).toEqual(expect.arrayContaining(['VENDOR_CAQI', 'CAQI', 'PIJP']));
   });
+
+  it('sends a cached payload in pieces with the exact bytes and length of its JSON', async () => {
+    const service = createMeasurementsService({ store: network.store });
+    const { latitude, longitude } = network.centre;
+    const [nearest] = await service.nearestInstallations(latitude, longitude);
+    const id = nearest?.id ?? 0;
+    const expected = await service.installationMeasurements(id, { now: NOW_MS });
+    if (expected.status !== 'ok') throw new Error(`installation ${id}: ${expected.status}`);
+    const text = JSON.stringify(expected.payload);
+    for (let round = 0; round < 2; round++) {
+      const path = `/v2/measurements/installation?installationId=${id}`;
+      const plain = await rawRequest(server.port, path, { headers: { apikey: KEY } });
+      expect(plain.body.toString('utf8')).toBe(text);
+      expect(Number(plain.headers['content-length'])).toBe(plain.body.byteLength);
+      const gzipped = await rawRequest(server.port, path, {
+        headers: { apikey: KEY, 'accept-encoding': 'gzip' },
+      });
+      expect(JSON.stringify(rawJson(gzipped))).toBe(text);
+    }
+  });
 });

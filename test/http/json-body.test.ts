@@ -1,7 +1,8 @@
 import { gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodeJson, prepareJson, webGzip } from '../../src/http/json-body.js';
+import { encodeJson, jsonResponse, prepareJson, webGzip } from '../../src/http/json-body.js';
+import { freezeAsJsonPart } from '../../src/payload/index.js';
 
 describe('webGzip', () => {
   it('produces gzip that node:zlib reads back, for any JSON value', async () => {
@@ -36,5 +37,29 @@ describe('prepareJson', () => {
     await expect(prepared.gzipped()).rejects.toThrow('boom');
     fail = false;
     expect(gunzipSync(await prepared.gzipped()).toString()).toBe('[1]');
+  });
+});
+
+describe('jsonResponse', () => {
+  it('keeps shared parts as chunks and joins them into body on first read', () => {
+    fc.assert(
+      fc.property(
+        fc.jsonValue(),
+        fc.array(fc.jsonValue(), { maxLength: 3 }),
+        (current, history) => {
+          const value = { current, history: freezeAsJsonPart(history), tail: 1 };
+          const response = jsonResponse(200, {}, value);
+          const expected = Buffer.from(JSON.stringify(value));
+          expect(response.bodyChunks).toHaveLength(3);
+          expect(Buffer.concat(response.bodyChunks ?? [])).toEqual(expected);
+          expect(Buffer.from(response.body ?? [])).toEqual(expected);
+          expect(response.body).toBe(response.body); // joined once
+        },
+      ),
+      { numRuns: 1000 },
+    );
+    const plain = jsonResponse(404, {}, { errorCode: 'NOT_FOUND' });
+    expect(plain.bodyChunks).toBeUndefined();
+    expect(new TextDecoder().decode(plain.body ?? undefined)).toBe('{"errorCode":"NOT_FOUND"}');
   });
 });

@@ -287,4 +287,30 @@ describe('toCoreRequest', () => {
       query: '',
     });
   });
+
+  it('reads baseUrl only when asked, from Host, TLS and an Express mount path', () => {
+    let hostReads = 0;
+    const headers = {
+      get host() {
+        hostReads++;
+        return 'api.example.org';
+      },
+      apikey: 'k',
+    };
+    const request = {
+      method: 'GET',
+      url: '/v2/installations/3?x=1',
+      originalUrl: '/airq/v2/installations/3?x=1',
+      headers,
+      socket: { encrypted: true },
+    } as unknown as IncomingMessage;
+    const core = toCoreRequest(request);
+    expect(core.headers.apikey).toBe('k');
+    const readsBefore = hostReads;
+    expect(core.baseUrl).toBe('https://api.example.org/airq');
+    expect(core.baseUrl).toBe('https://api.example.org/airq');
+    expect(hostReads).toBe(readsBefore + 1);
+    const bad = toCoreRequest({ ...request, headers: { host: 'evil/path' } } as IncomingMessage);
+    expect(bad.baseUrl).toBeUndefined();
+  });
 });

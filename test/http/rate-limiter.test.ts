@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { InMemoryCounterStore } from '../../src/http/counter-store.js';
 import { createApi } from '../../src/http/create-api.js';
 import { limitWindows, rateLimitHeaders, takeRequest } from '../../src/http/rate-limiter.js';
@@ -105,6 +105,8 @@ describe('rate limits through the API', () => {
       keys: [{ key: 'k', dayLimit: 3 }],
       minuteLimit: 2,
       clock: () => nowMs,
+      // The limits follow real time unless told otherwise; this test moves both clocks.
+      limitsClock: () => nowMs,
     });
     const call = () =>
       api.handle(coreRequest('/v2/meta/measurements', { headers: { apikey: 'k' } }));
@@ -164,6 +166,27 @@ describe('rate limits through the API', () => {
     const big = await call('big');
     expect(big.status).toBe(200);
     expect(big.headers['X-RateLimit-Limit-day']).toBe('100');
+  });
+
+  it('counts the limits in real time by default, even with a frozen data clock', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(DAY_START_MS + 30_000); // 00:00:30 real time
+      const api = createApi({
+        service: createFakeService(),
+        keys: [{ key: 'k', minuteLimit: 1 }],
+        clock: () => DAY_START_MS - 3_600_000, // data frozen at 23:00 the day before
+      });
+      const call = () => api.handle(coreRequest('/v2/meta/indexes', { headers: { apikey: 'k' } }));
+      expect((await call()).status).toBe(200);
+      const blocked = await call();
+      expect(blocked.status).toBe(429);
+      expect(blocked.headers['Retry-After']).toBe('30');
+      vi.setSystemTime(DAY_START_MS + MS_PER_MINUTE); // the next real minute
+      expect((await call()).status).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('uses limitsClock for the limits and clock for the data', async () => {

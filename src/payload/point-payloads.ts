@@ -1,0 +1,127 @@
+import { INTERPOLATION_RADIUS_KM, type InstallationIndex } from '../geo/index.js';
+import type { MeasurementWindows } from '../time/windows.js';
+import { averagedValues, type RenderOptions } from './averaged-values.js';
+import { hasAnyValue } from './averages-record.js';
+import type { DirectorySnapshot } from './installation-directory.js';
+import { InverseDistanceWeights } from './inverse-distance-weights.js';
+import { freezeAsJsonPart } from './json-parts.js';
+import { LruCache } from './lru-cache.js';
+import type { InterpolationInfo, PointMeasurements } from './measurements-service.js';
+import {
+  interpolateHours,
+  interpolateSeries,
+  interpolateWindow,
+  interpolationInfo,
+} from './point-series.js';
+import { renderedHours, renderMeasurements } from './render-measurements.js';
+import type { HourlyPart, ReadSeries, SeriesReader } from './series-reader.js';
+
+/** A point's interpolated hourly part and what it was interpolated from. */
+interface PointHours {
+  /** The spatial index the neighbours were found in (a new one means other neighbours). */
+  readonly index: InstallationIndex;
+  /** Each neighbour's hourly part, in neighbour order; the same objects mean the same data. */
+  readonly sources: readonly (HourlyPart | undefined)[];
+  readonly part: HourlyPart;
+  /** The last `interpolation` note, frozen, and which neighbours had a current value for it. */
+  note?: { readonly active: string; readonly interpolation: InterpolationInfo };
+}
+
+/**
+ * Builds point payloads for one measurements service. Each request finds the neighbours within
+ * 1.5 km once, reads their series through the service's {@link SeriesReader}, works out the
+ * inverse-distance weights once, and interpolates its moving hour. The interpolated history
+ * and forecast of a point are kept (per exact latitude and longitude, at most `capacity`
+ * points) as long as the spatial index and every neighbour's cached hourly part stay the
+ * same objects: a neighbour whose data or hour changed has a new part, so nothing stale is
+ * reused. The `interpolation` note is kept too, for as long as the same neighbours have a
+ * current value. Without the reader's cache every window is interpolated per request.
+ *
+ * @example
+ * const points = new PointPayloads(reader, 1024);
+ * const payload = await points.payload(50.0614, 19.9366, await directory.snapshot(), windows, options);
+ * payload.interpolation.radiusKm; // 1.5
+ */
+export class PointPayloads {
+  readonly #reader: SeriesReader;
+  readonly #cache: LruCache<string, PointHours>;
+
+  /** @param capacity - points whose hourly parts are kept at most */
+  constructor(reader: SeriesReader, capacity: number) {
+    this.#reader = reader;
+    this.#cache = new LruCache(reader.caching ? capacity : 0);
+  }
+
+  /** The point payload for the request with `windows`, rendered with `options`. */
+  async payload(
+    latitude: number,
+    longitude: number,
+    snapshot: DirectorySnapshot,
+    windows: MeasurementWindows,
+    options: RenderOptions,
+  ): Promise<PointMeasurements> {
+    const { index, byId } = snapshot;
+    const neighbours = index
+      .within(latitude, longitude, INTERPOLATION_RADIUS_KM)
+      .filter((hit) => byId.has(hit.id));
+    const sources = await Promise.all(
+      neighbours.map((hit) => this.#reader.read(byId.get(hit.id)!, windows)), // filtered above
+    );
+    const series = sources.map((source) => source.series);
+    if (this.#cache.capacity === 0) {
+      const point = interpolateSeries(neighbours, series, windows);
+      return {
+        ...renderMeasurements(point.series, windows, options),
+        interpolation: point.interpolation,
+      };
+    }
+    const weights = InverseDistanceWeights.of(neighbours);
+    const currentAverages = series.map((s) => s.current.averages);
+    const key = `${latitude},${longitude}`;
+    let cached = this.#cache.get(key);
+    if (cached === undefined || !isFresh(cached, index, sources, windows)) {
+      const hours = interpolateHours(weights, series, windows);
+      cached = {
+        index,
+        sources: sources.map((source) => source.hours),
+        part: { seamMs: seamOf(windows), ...hours, rendered: new Map() },
+      };
+      this.#cache.set(key, cached);
+    }
+    const rendered = renderedHours(cached.part, windows, options);
+    // The note depends only on the neighbours (fixed for a cached point) and on which of them
+    // have a current value, which changes rarely: keep it, serialised, for that set.
+    const active = currentAverages.map((averages) => (hasAnyValue(averages) ? '1' : '0')).join('');
+    if (cached.note?.active !== active) {
+      const interpolation = freezeAsJsonPart(interpolationInfo(neighbours, currentAverages));
+      cached.note = { active, interpolation };
+    }
+    return {
+      current: averagedValues(
+        windows.current,
+        interpolateWindow(weights, currentAverages),
+        options,
+      ),
+      history: rendered.history,
+      forecast: rendered.forecast,
+      interpolation: cached.note.interpolation,
+    };
+  }
+}
+
+function seamOf(windows: MeasurementWindows): number {
+  return windows.forecast[0]!.fromMs; // measurementWindows gives 24 forecast hours
+}
+
+function isFresh(
+  cached: PointHours,
+  index: InstallationIndex,
+  sources: readonly ReadSeries[],
+  windows: MeasurementWindows,
+): boolean {
+  if (cached.part.seamMs !== seamOf(windows) || cached.index !== index) return false;
+  if (cached.sources.length !== sources.length) return false;
+  return sources.every(
+    (source, i) => source.hours !== undefined && source.hours === cached.sources[i],
+  );
+}
