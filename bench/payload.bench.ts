@@ -82,7 +82,10 @@ async function checkAgreement(
 
 /** Everything one group of benchmarks works on, built once before its first timed run. */
 interface PayloadCase {
+  /** The service as users get it: history and forecast cached per hour (warm here). */
   readonly service: MeasurementsService;
+  /** The same store with the cache off: every request recomputes all 49 windows. */
+  readonly uncachedService: MeasurementsService;
   readonly naive: NaiveDataset;
   readonly installationId: number;
   readonly point: { readonly latitude: number; readonly longitude: number };
@@ -129,6 +132,10 @@ function caseOptions(
 async function buildSampleNetworkCase(): Promise<PayloadCase> {
   const captured = await captureSampleNetwork(NOW_MS);
   const service = createMeasurementsService({ store: captured.network.store });
+  const uncachedService = createMeasurementsService({
+    store: captured.network.store,
+    cacheSize: 0,
+  });
   const { naive } = captured;
   // A complete own device reporting all along: the most samples per payload.
   const { ids } = captured.network;
@@ -140,12 +147,13 @@ async function buildSampleNetworkCase(): Promise<PayloadCase> {
     pointWindows: 40,
     contributors: 10,
   });
-  return { service, naive, installationId, point };
+  return { service, uncachedService, naive, installationId, point };
 }
 
 async function buildSyntheticCase(count: number, label: string): Promise<PayloadCase> {
   const network = syntheticNetwork(count, NOW_MS);
   const service = createMeasurementsService({ store: network.store });
+  const uncachedService = createMeasurementsService({ store: network.store, cacheSize: 0 });
   // The first point query also builds the service's spatial index (once per change).
   await checkAgreement(
     `synthetic ${label}`,
@@ -161,6 +169,7 @@ async function buildSyntheticCase(count: number, label: string): Promise<Payload
   );
   return {
     service,
+    uncachedService,
     naive: network.naive,
     installationId: network.probeId,
     point: network.centre,
@@ -184,6 +193,14 @@ function payloadGroups(
       caseOptions(name, build, BENCH_OPTIONS),
     );
     bench(
+      'airq installationMeasurements, cache off',
+      async () => {
+        const { uncachedService, installationId } = payloadCase(name);
+        consume(await installationPayload(uncachedService, installationId));
+      },
+      caseOptions(name, build, BENCH_OPTIONS),
+    );
+    bench(
       'naive linear scans',
       () => {
         const { naive, installationId } = payloadCase(name);
@@ -199,6 +216,14 @@ function payloadGroups(
       async () => {
         const { service, point } = payloadCase(name);
         consume(await service.pointMeasurements(point.latitude, point.longitude, REQUEST));
+      },
+      caseOptions(name, build, BENCH_OPTIONS),
+    );
+    bench(
+      'airq pointMeasurements, cache off',
+      async () => {
+        const { uncachedService, point } = payloadCase(name);
+        consume(await uncachedService.pointMeasurements(point.latitude, point.longitude, REQUEST));
       },
       caseOptions(name, build, BENCH_OPTIONS),
     );
