@@ -25,7 +25,11 @@ const [jsonPath = 'bench/.last-run.json', outPath = 'bench/RESULTS.md'] = proces
 const report = JSON.parse(readFileSync(jsonPath, 'utf8')) as BenchReport;
 
 const isOurs = (entry: BenchEntry) => /^airq\b/i.test(entry.name);
-const groupSize = (name: string) => /\bN\s*=\s*([\d,_.]+\s*[kM]?)/.exec(name)?.[1]?.trim() ?? '';
+// N from a group title: `N=100k`, or else a count such as `1M installations` / `(43,200)`.
+const groupSize = (name: string) =>
+  (/\bN\s*=\s*([\d,_.]+\s*[kM]?)/.exec(name) ??
+    /\b([\d,.]+\s*[kM]?)\s+installations\b/.exec(name) ??
+    /\(([\d,]+)\)/.exec(name))?.[1]?.trim() ?? '';
 
 /** Mean time per operation, in the unit that keeps 3 significant digits readable. */
 function formatTime(ms: number): string {
