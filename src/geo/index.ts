@@ -24,4 +24,5 @@ export {
   INTERPOLATION_RADIUS_KM,
   interpolateInverseDistance,
 } from './inverse-distance.js';
+export { InverseDistanceWeights } from './inverse-distance-weights.js';
 export { LiveInstallationIndex } from './live-installation-index.js';

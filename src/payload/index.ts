@@ -3,7 +3,6 @@ export { createMeasurementsService } from './create-measurements-service.js';
 export { type CurrentWindow, currentWindow, THIRD_PARTY_MAX_AGE_HOURS } from './current-window.js';
 export { type DirectorySnapshot, InstallationDirectory } from './installation-directory.js';
 export { type InstallationSeries, readInstallationSeries } from './installation-series.js';
-export { InverseDistanceWeights } from './inverse-distance-weights.js';
 export {
   encodeJsonChunks,
   encodeJsonWithParts,

@@ -1,9 +1,12 @@
-import { INTERPOLATION_RADIUS_KM, type InstallationIndex } from '../geo/index.js';
+import {
+  INTERPOLATION_RADIUS_KM,
+  type InstallationIndex,
+  InverseDistanceWeights,
+} from '../geo/index.js';
 import type { MeasurementWindows } from '../time/windows.js';
 import { averagedValues, type RenderOptions } from './averaged-values.js';
 import { hasAnyValue } from './averages-record.js';
 import type { DirectorySnapshot } from './installation-directory.js';
-import { InverseDistanceWeights } from './inverse-distance-weights.js';
 import { freezeAsJsonPart } from './json-parts.js';
 import { LruCache } from './lru-cache.js';
 import type { InterpolationInfo, PointMeasurements } from './measurements-service.js';

@@ -1,5 +1,6 @@
 import {
   INTERPOLATION_RADIUS_KM,
+  InverseDistanceWeights,
   interpolateInverseDistance,
   type NeighbourHit,
 } from '../geo/index.js';
@@ -7,7 +8,6 @@ import type { WindowAverages } from '../store/measurement-store.js';
 import type { MeasurementWindows } from '../time/windows.js';
 import { finiteAverages, hasAnyValue } from './averages-record.js';
 import type { InstallationSeries } from './installation-series.js';
-import { InverseDistanceWeights } from './inverse-distance-weights.js';
 import type { InterpolationContributor, InterpolationInfo } from './measurements-service.js';
 
 /** A point's interpolated series and the note that says how it was made. */

@@ -1,5 +1,7 @@
-import { COINCIDENT_DISTANCE_KM, type NeighbourHit } from '../geo/index.js';
 import type { WindowAverages } from '../store/measurement-store.js';
+import type { NeighbourHit } from './geo-point.js';
+import type { interpolateAverages } from './interpolate-averages.js';
+import { COINCIDENT_DISTANCE_KM } from './inverse-distance.js';
 
 /** Running sums of one measurement type in one window. */
 interface TypeSums {
@@ -14,9 +16,9 @@ interface TypeSums {
 }
 
 /**
- * Inverse-distance weights (power 1) of a point's neighbours, worked out once per request and
- * applied to every window and type. Gives the same numbers, to the last bit, as
- * `interpolateAverages` of the geo module, which builds and sorts the sources again for each
+ * Inverse-distance weights (power 1) of a point's neighbours, worked out once and applied to
+ * many windows (a point payload has 49): the prepared form of {@link interpolateAverages}.
+ * Gives the same numbers, to the last bit, as `interpolateAverages`, which builds and sorts the sources again for each
  * window and each type: per type, only the neighbours with a value take part; sources run in
  * the canonical order (distance, then id); sums are taken as differences from the first
  * value; a neighbour closer than 1 m makes the result the plain mean of such neighbours; the

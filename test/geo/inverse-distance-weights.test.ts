@@ -1,7 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { interpolateAverages, type NeighbourHit } from '../../src/geo/index.js';
-import { InverseDistanceWeights } from '../../src/payload/index.js';
+import {
+  InverseDistanceWeights,
+  interpolateAverages,
+  type NeighbourHit,
+} from '../../src/geo/index.js';
 
 describe('InverseDistanceWeights', () => {
   it('weights by 1 / distance per type (the example) and takes coincident sensors alone', () => {
