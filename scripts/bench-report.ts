@@ -91,11 +91,11 @@ if (existsSync('bench/memory-per-sample.ts') && !process.argv.includes('--no-mem
   sections.push(`## Memory per stored sample\n\n\`\`\`\n${memory.trim()}\n\`\`\``);
 }
 
-// `npm run bench:http` owns a marked section of the same file; keep it across regenerations.
-const HTTP_SECTION = /<!-- http:start -->[\s\S]*?<!-- http:end -->/;
+// Marked sections belong to others (`npm run bench:http` writes `http`; `before-after` is the
+// hand-kept record of profiling work); keep them across regenerations.
+const MARKED_SECTION = /<!-- ([\w-]+):start -->[\s\S]*?<!-- \1:end -->/g;
 const previous = existsSync(outPath) ? readFileSync(outPath, 'utf8') : '';
-const httpSection = HTTP_SECTION.exec(previous)?.[0];
-if (httpSection) sections.push(httpSection);
+for (const match of previous.matchAll(MARKED_SECTION)) sections.push(match[0]);
 
 writeFileSync(outPath, `${sections.join('\n\n')}\n`);
 console.log(`wrote ${outPath}: ${rows.length} comparisons`);
