@@ -12,6 +12,7 @@ import {
   parseSafeInteger,
   readQueryParams,
 } from '../../src/http/query-params.js';
+import { isValidParameterValue } from '../helpers/http-arbitraries.js';
 
 const RULES = {
   lat: LATITUDE,
@@ -136,25 +137,6 @@ describe('parseParams', () => {
     ).toBe(true);
   });
 
-  // Oracle: a value is valid by a direct, separately written reading of the spec's rules.
-  function oracleValid(name: keyof typeof RULES, text: string): boolean {
-    const decimal = /^[+-]?(\d+\.?\d*|\.\d+)$/.test(text) && Number.isFinite(Number(text));
-    switch (name) {
-      case 'lat':
-        return decimal && Math.abs(Number(text)) <= 90;
-      case 'lng':
-        return decimal && Math.abs(Number(text)) <= 180;
-      case 'maxDistanceKM':
-        return decimal;
-      case 'maxResults':
-        return /^[+-]?\d+$/.test(text) && Number.isSafeInteger(Number(text));
-      case 'installationId':
-        return /^[+-]?\d+$/.test(text) && Number.isSafeInteger(Number(text)) && Number(text) > 0;
-      case 'indexType':
-        return ['VENDOR_CAQI', 'CAQI', 'PIJP'].includes(text);
-    }
-  }
-
   const valueArbitrary = fc.oneof(
     fc.constantFrom(
       '',
@@ -192,7 +174,7 @@ describe('parseParams', () => {
             if (values.length > 1) return true;
             const text = values[0] ?? '';
             if (text === '') return !('defaultValue' in RULES[name]);
-            return !oracleValid(name, text);
+            return !isValidParameterValue(name, text);
           });
           const result = parseParams(RULES, raw);
           const named = result.ok ? [] : result.violations.map((violation) => violation.parameter);
