@@ -1,4 +1,5 @@
-import { describeValue } from '../time/instant.js';
+import { checkObject } from '../arguments/argument-checks.js';
+import { argumentError } from '../arguments/describe-value.js';
 import {
   FORECAST_POLLUTANTS,
   type Forecaster,
@@ -147,27 +148,37 @@ function forecastPollutant(
 }
 
 function resolveBaselineOptions(options: BaselineForecastOptions, where: string): BaselineSettings {
-  if (typeof options !== 'object' || options === null) {
-    throw new TypeError(`${where}: options must be an object, got ${describeValue(options)}`);
-  }
+  checkObject(where, 'options', options);
   const {
     dampingPerHour = BASELINE_FORECAST_DEFAULTS.dampingPerHour,
     diurnalWeight = BASELINE_FORECAST_DEFAULTS.diurnalWeight,
     minHistoryHours = BASELINE_FORECAST_DEFAULTS.minHistoryHours,
   } = options;
   if (typeof dampingPerHour !== 'number' || !(dampingPerHour > 0 && dampingPerHour <= 1)) {
-    throw new RangeError(
-      `${where}: options.dampingPerHour must be a number in (0, 1], got ${describeValue(dampingPerHour)}`,
+    throw argumentError(
+      RangeError,
+      where,
+      'options.dampingPerHour',
+      'must be a number in (0, 1]',
+      dampingPerHour,
     );
   }
   if (typeof diurnalWeight !== 'number' || !(diurnalWeight >= 0 && diurnalWeight <= 1)) {
-    throw new RangeError(
-      `${where}: options.diurnalWeight must be a number in [0, 1], got ${describeValue(diurnalWeight)}`,
+    throw argumentError(
+      RangeError,
+      where,
+      'options.diurnalWeight',
+      'must be a number in [0, 1]',
+      diurnalWeight,
     );
   }
   if (!Number.isInteger(minHistoryHours) || minHistoryHours < 1 || minHistoryHours > 24) {
-    throw new RangeError(
-      `${where}: options.minHistoryHours must be an integer in [1, 24], got ${describeValue(minHistoryHours)}`,
+    throw argumentError(
+      RangeError,
+      where,
+      'options.minHistoryHours',
+      'must be an integer in [1, 24]',
+      minHistoryHours,
     );
   }
   return { dampingPerHour, diurnalWeight, minHistoryHours };

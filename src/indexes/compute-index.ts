@@ -1,6 +1,7 @@
+import { checkOneOf } from '../arguments/argument-checks.js';
+import { argumentError } from '../arguments/describe-value.js';
 import { DEFAULT_LANGUAGE, isLanguage } from '../i18n/language.js';
 import type { IndexValue, Language } from '../model/api-types.js';
-import { describeValue } from '../time/instant.js';
 import { findIndexLevel } from './find-level.js';
 import { INDEX_TABLES } from './index-registry.js';
 import {
@@ -8,7 +9,6 @@ import {
   INDEX_TYPE_NAMES,
   type IndexTable,
   type IndexTypeName,
-  isIndexTypeName,
 } from './index-table.js';
 import { noDataIndex } from './no-data.js';
 import { roundUp2 } from './rounding.js';
@@ -61,11 +61,7 @@ export function computeIndex(
   options: ComputeIndexOptions = {},
 ): IndexValue {
   const indexType = options.indexType ?? DEFAULT_INDEX_TYPE;
-  if (!isIndexTypeName(indexType)) {
-    throw new RangeError(
-      `computeIndex: options.indexType must be one of ${INDEX_TYPE_NAMES.join(', ')}, got ${describeValue(indexType)}`,
-    );
-  }
+  checkOneOf('computeIndex', 'options.indexType', indexType, INDEX_TYPE_NAMES);
   return evaluate(INDEX_TABLES[indexType], concentrations, options, 'computeIndex');
 }
 
@@ -96,14 +92,22 @@ function evaluate(
   functionName: string,
 ): IndexValue {
   if (typeof concentrations !== 'object' || concentrations === null) {
-    throw new TypeError(
-      `${functionName}: concentrations must be an object of numbers, got ${describeValue(concentrations)}`,
+    throw argumentError(
+      TypeError,
+      functionName,
+      'concentrations',
+      'must be an object of numbers',
+      concentrations,
     );
   }
   const language = options.language ?? DEFAULT_LANGUAGE;
   if (!isLanguage(language)) {
-    throw new RangeError(
-      `${functionName}: options.language must be 'en' or 'pl', got ${describeValue(language)}`,
+    throw argumentError(
+      RangeError,
+      functionName,
+      'options.language',
+      "must be 'en' or 'pl'",
+      language,
     );
   }
   const counted = options.countedPollutants ?? table.countedPollutants;
@@ -135,14 +139,22 @@ function evaluate(
 
 function checkCounted(table: IndexTable, counted: unknown, functionName: string): void {
   if (!Array.isArray(counted)) {
-    throw new TypeError(
-      `${functionName}: options.countedPollutants must be an array of pollutant names, got ${describeValue(counted)}`,
+    throw argumentError(
+      TypeError,
+      functionName,
+      'options.countedPollutants',
+      'must be an array of pollutant names',
+      counted,
     );
   }
   for (const pollutant of counted) {
     if (typeof pollutant !== 'string' || !Object.hasOwn(table.grids, pollutant)) {
-      throw new RangeError(
-        `${functionName}: options.countedPollutants must name pollutants with a ${table.name} grid (${Object.keys(table.grids).join(', ')}), got ${describeValue(pollutant)}`,
+      throw argumentError(
+        RangeError,
+        functionName,
+        'options.countedPollutants',
+        `must name pollutants with a ${table.name} grid (${Object.keys(table.grids).join(', ')})`,
+        pollutant,
       );
     }
   }

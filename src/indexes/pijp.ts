@@ -1,11 +1,6 @@
-import { describeValue } from '../time/instant.js';
+import { checkOneOf } from '../arguments/argument-checks.js';
 import { defineIndexTable, type IndexLevelDefinition, type IndexTable } from './index-table.js';
-import {
-  DEFAULT_PIJP_EDITION,
-  isPijpEdition,
-  PIJP_THRESHOLDS,
-  type PijpEdition,
-} from './pijp-thresholds.js';
+import { DEFAULT_PIJP_EDITION, PIJP_THRESHOLDS, type PijpEdition } from './pijp-thresholds.js';
 
 // Decided: the GIOŚ classes become a number by mapping each class bound onto the upper end of
 // its level, so the numeric value and the class always agree (see pijpIndexTable).
@@ -111,11 +106,7 @@ const PIJP_LEVELS: readonly IndexLevelDefinition[] = [
  * pijpIndexTable('2019-10').grids.PM10; // [0, 20, 50, 80, 110, 150]
  */
 export function pijpIndexTable(edition: PijpEdition = DEFAULT_PIJP_EDITION): IndexTable {
-  if (!isPijpEdition(edition)) {
-    throw new RangeError(
-      `pijpIndexTable: edition must be one of ${Object.keys(PIJP_THRESHOLDS).join(', ')}, got ${describeValue(edition)}`,
-    );
-  }
+  checkOneOf('pijpIndexTable', 'edition', edition, Object.keys(PIJP_THRESHOLDS));
   const grids: Record<string, readonly number[]> = {};
   for (const [pollutant, bounds] of Object.entries(PIJP_THRESHOLDS[edition])) {
     grids[pollutant] = [0, ...bounds];

@@ -1,4 +1,4 @@
-import { describeValue } from '../time/instant.js';
+import { argumentError } from '../arguments/describe-value.js';
 
 // A product like 1.1 * 100 lands a few units in the last place away from the integer it
 // stands for (110.00000000000001). Within this distance, counted in hundredths, a scaled value
@@ -19,7 +19,7 @@ function gridTolerance(hundredths: number): number {
 
 function requireFinite(x: number, functionName: string): void {
   if (typeof x !== 'number' || !Number.isFinite(x)) {
-    throw new RangeError(`${functionName}: x must be a finite number, got ${describeValue(x)}`);
+    throw argumentError(RangeError, functionName, 'x', 'must be a finite number', x);
   }
 }
 

@@ -1,8 +1,8 @@
+import { checkOneOf } from '../arguments/argument-checks.js';
 import { INDEX_TABLES } from '../indexes/index-registry.js';
 import { INDEX_TYPE_NAMES, type IndexLevelDefinition } from '../indexes/index-table.js';
 import type { IndexLevelMeta, IndexTypeMeta, Language } from '../model/api-types.js';
 import { LANGUAGES } from '../model/api-types.js';
-import { describeValue } from '../time/instant.js';
 
 /**
  * The `values` text of a level: `<min>-<max>`, or `<min>+` for the open top level.
@@ -54,11 +54,6 @@ const LISTS: Readonly<Record<Language, readonly IndexTypeMeta[]>> = Object.freez
  * //   color: '#6BC926', minValue: 0, maxValue: 25 }
  */
 export function indexTypesMeta(language: Language): readonly IndexTypeMeta[] {
-  const list = Object.hasOwn(LISTS, language) ? LISTS[language] : undefined;
-  if (list === undefined) {
-    throw new RangeError(
-      `indexTypesMeta: language must be one of ${LANGUAGES.join(', ')}, got ${describeValue(language)}`,
-    );
-  }
-  return list;
+  checkOneOf('indexTypesMeta', 'language', language, LANGUAGES);
+  return LISTS[language];
 }

@@ -1,6 +1,6 @@
+import { checkOneOf } from '../arguments/argument-checks.js';
 import type { Language, MeasurementTypeMeta } from '../model/api-types.js';
 import { LANGUAGES } from '../model/api-types.js';
-import { describeValue } from '../time/instant.js';
 import { MEASUREMENT_TYPE_NAMES, MEASUREMENT_TYPES } from './measurement-types.js';
 
 function buildList(language: Language): readonly MeasurementTypeMeta[] {
@@ -28,11 +28,6 @@ const LISTS: Readonly<Record<Language, readonly MeasurementTypeMeta[]>> = Object
  * measurementTypesMeta('pl')[1]; // { name: 'PM25', label: 'PM2,5', unit: 'µg/m³' }
  */
 export function measurementTypesMeta(language: Language): readonly MeasurementTypeMeta[] {
-  const list = Object.hasOwn(LISTS, language) ? LISTS[language] : undefined;
-  if (list === undefined) {
-    throw new RangeError(
-      `measurementTypesMeta: language must be one of ${LANGUAGES.join(', ')}, got ${describeValue(language)}`,
-    );
-  }
-  return list;
+  checkOneOf('measurementTypesMeta', 'language', language, LANGUAGES);
+  return LISTS[language];
 }

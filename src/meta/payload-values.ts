@@ -1,6 +1,6 @@
+import { argumentError } from '../arguments/describe-value.js';
 import { roundHalfUp2 } from '../indexes/rounding.js';
 import type { Value } from '../model/api-types.js';
-import { describeValue } from '../time/instant.js';
 import { MEASUREMENT_TYPE_NAMES } from './measurement-types.js';
 
 const CANONICAL_POSITION: ReadonlyMap<string, number> = new Map(
@@ -30,8 +30,12 @@ function byCanonicalOrder(a: string, b: string): number {
  */
 export function payloadValues(averages: Readonly<Partial<Record<string, number>>>): Value[] {
   if (typeof averages !== 'object' || averages === null) {
-    throw new TypeError(
-      `payloadValues: averages must be an object of numbers, got ${describeValue(averages)}`,
+    throw argumentError(
+      TypeError,
+      'payloadValues',
+      'averages',
+      'must be an object of numbers',
+      averages,
     );
   }
   const names = Object.keys(averages).filter((name) => {

@@ -1,3 +1,4 @@
+import { checkSafeInteger } from '../arguments/argument-checks.js';
 import { DEFAULT_MAX_DISTANCE_KM } from '../geo/index.js';
 import type { Installation, Measurements } from '../model/api-types.js';
 import type { InstallationLookup } from '../store/measurement-store.js';
@@ -13,12 +14,7 @@ import type {
 } from './measurements-service.js';
 import { PointPayloads } from './point-payloads.js';
 import { renderedHours, renderMeasurements } from './render-measurements.js';
-import {
-  checkCoordinates,
-  checkInstallationId,
-  type ResolvedRequest,
-  resolveRequest,
-} from './request-arguments.js';
+import { checkCoordinates, type ResolvedRequest, resolveRequest } from './request-arguments.js';
 import { RequestWindows } from './request-windows.js';
 import { SeriesReader } from './series-reader.js';
 import { type MeasurementsServiceOptions, resolveServiceOptions } from './service-options.js';
@@ -84,7 +80,7 @@ export function createMeasurementsService(
 
   return Object.freeze({
     async findInstallation(id: number): Promise<InstallationLookup> {
-      checkInstallationId(id, 'MeasurementsService.findInstallation');
+      checkSafeInteger('MeasurementsService.findInstallation', 'installationId', id);
       return store.findInstallation(id);
     },
 
@@ -93,7 +89,7 @@ export function createMeasurementsService(
       longitude: number,
       search: NearestSearchOptions = {},
     ): Promise<readonly Installation[]> {
-      checkCoordinates(latitude, longitude, 'MeasurementsService.nearestInstallations');
+      checkCoordinates('MeasurementsService.nearestInstallations', latitude, longitude);
       const { index, byId } = await directory.snapshot();
       return index
         .nearest(latitude, longitude, searchOptions(search))
@@ -105,8 +101,8 @@ export function createMeasurementsService(
       options: MeasurementsRequestOptions,
     ): Promise<InstallationMeasurementsResult> {
       const where = 'MeasurementsService.installationMeasurements';
-      checkInstallationId(installationId, where);
-      const request = resolveRequest(options, where);
+      checkSafeInteger(where, 'installationId', installationId);
+      const request = resolveRequest(where, options);
       const lookup = await store.findInstallation(installationId);
       switch (lookup.status) {
         case 'active':
@@ -129,8 +125,8 @@ export function createMeasurementsService(
       options: MeasurementsRequestOptions,
     ): Promise<NearestMeasurementsResult> {
       const where = 'MeasurementsService.nearestMeasurements';
-      checkCoordinates(latitude, longitude, where);
-      const request = resolveRequest(options, where);
+      checkCoordinates(where, latitude, longitude);
+      const request = resolveRequest(where, options);
       const { index, byId } = await directory.snapshot();
       const maxDistanceKM = search?.maxDistanceKM ?? DEFAULT_MAX_DISTANCE_KM;
       const [hit] = index.nearest(latitude, longitude, { maxDistanceKM, maxResults: 1 });
@@ -150,8 +146,8 @@ export function createMeasurementsService(
       options: MeasurementsRequestOptions,
     ): Promise<PointMeasurements> {
       const where = 'MeasurementsService.pointMeasurements';
-      checkCoordinates(latitude, longitude, where);
-      const request = resolveRequest(options, where);
+      checkCoordinates(where, latitude, longitude);
+      const request = resolveRequest(where, options);
       const windows = requestWindows.at(request.nowMs);
       const snapshot = await directory.snapshot();
       return points.payload(latitude, longitude, snapshot, windows, renderOptions(request));

@@ -1,13 +1,9 @@
+import { checkObject, checkOneOf } from '../arguments/argument-checks.js';
+import { argumentError } from '../arguments/describe-value.js';
 import { baselineForecaster } from '../forecast/baseline-forecaster.js';
 import type { Forecaster } from '../forecast/forecaster.js';
-import {
-  DEFAULT_WHO_EDITION,
-  isWhoEdition,
-  WHO_EDITIONS,
-  type WhoEdition,
-} from '../standards/index.js';
+import { DEFAULT_WHO_EDITION, WHO_EDITIONS, type WhoEdition } from '../standards/index.js';
 import type { MeasurementStore } from '../store/measurement-store.js';
-import { describeValue } from '../time/instant.js';
 
 /** Options of {@link createMeasurementsService}. */
 export interface MeasurementsServiceOptions {
@@ -44,9 +40,7 @@ const WHERE = 'createMeasurementsService';
 export function resolveServiceOptions(
   options: MeasurementsServiceOptions,
 ): Required<MeasurementsServiceOptions> {
-  if (typeof options !== 'object' || options === null) {
-    throw new TypeError(`${WHERE}: options must be an object, got ${describeValue(options)}`);
-  }
+  checkObject(WHERE, 'options', options);
   const {
     store,
     forecaster = baselineForecaster,
@@ -55,14 +49,14 @@ export function resolveServiceOptions(
   } = options;
   checkStore(store);
   checkForecaster(forecaster);
-  if (!isWhoEdition(whoEdition)) {
-    throw new RangeError(
-      `${WHERE}: options.whoEdition must be one of ${WHO_EDITIONS.join(', ')}, got ${describeValue(whoEdition)}`,
-    );
-  }
+  checkOneOf(WHERE, 'options.whoEdition', whoEdition, WHO_EDITIONS);
   if (!Number.isSafeInteger(cacheSize) || cacheSize < 0) {
-    throw new RangeError(
-      `${WHERE}: options.cacheSize must be a non-negative integer, got ${describeValue(cacheSize)}`,
+    throw argumentError(
+      RangeError,
+      WHERE,
+      'options.cacheSize',
+      'must be a non-negative integer',
+      cacheSize,
     );
   }
   return { store, forecaster, whoEdition, cacheSize };
@@ -70,9 +64,7 @@ export function resolveServiceOptions(
 
 function checkStore(store: MeasurementStore): void {
   if (typeof store !== 'object' || store === null) {
-    throw new TypeError(
-      `${WHERE}: options.store must be a MeasurementStore, got ${describeValue(store)}`,
-    );
+    throw argumentError(TypeError, WHERE, 'options.store', 'must be a MeasurementStore', store);
   }
   for (const method of ['findInstallation', 'listActiveInstallations', 'windowAverages'] as const) {
     if (typeof store[method] !== 'function') {
@@ -82,13 +74,21 @@ function checkStore(store: MeasurementStore): void {
     }
   }
   if (store.dataVersion !== undefined && typeof store.dataVersion !== 'function') {
-    throw new TypeError(
-      `${WHERE}: options.store.dataVersion must be a function when present, got ${describeValue(store.dataVersion)}`,
+    throw argumentError(
+      TypeError,
+      WHERE,
+      'options.store.dataVersion',
+      'must be a function when present',
+      store.dataVersion,
     );
   }
   if (typeof store.installationsVersion !== 'number') {
-    throw new TypeError(
-      `${WHERE}: options.store.installationsVersion must be a number, got ${describeValue(store.installationsVersion)}`,
+    throw argumentError(
+      TypeError,
+      WHERE,
+      'options.store.installationsVersion',
+      'must be a number',
+      store.installationsVersion,
     );
   }
 }
@@ -99,14 +99,22 @@ function checkForecaster(forecaster: Forecaster): void {
     forecaster === null ||
     typeof forecaster.forecast !== 'function'
   ) {
-    throw new TypeError(
-      `${WHERE}: options.forecaster must be an object with a forecast() method, got ${describeValue(forecaster)}`,
+    throw argumentError(
+      TypeError,
+      WHERE,
+      'options.forecaster',
+      'must be an object with a forecast() method',
+      forecaster,
     );
   }
   const hours = forecaster.historyHours;
   if (!Number.isInteger(hours) || hours < 1 || hours > MAX_FORECAST_HISTORY_HOURS) {
-    throw new RangeError(
-      `${WHERE}: options.forecaster.historyHours must be an integer in [1, ${MAX_FORECAST_HISTORY_HOURS}], got ${describeValue(hours)}`,
+    throw argumentError(
+      RangeError,
+      WHERE,
+      'options.forecaster.historyHours',
+      `must be an integer in [1, ${MAX_FORECAST_HISTORY_HOURS}]`,
+      hours,
     );
   }
 }

@@ -1,5 +1,7 @@
+import { checkInstant } from '../arguments/argument-checks.js';
+import { argumentError } from '../arguments/describe-value.js';
 import { InMemoryStore } from '../store/index.js';
-import { describeValue, MS_PER_HOUR, toEpochMs } from '../time/instant.js';
+import { MS_PER_HOUR } from '../time/instant.js';
 import { type SampleNetworkIds, type SampleSite, sampleNetworkLayout } from './network-layout.js';
 import { fillSiteReadings } from './signal-model.js';
 import { SAMPLE_NETWORK_CENTRE } from './site-factory.js';
@@ -65,10 +67,10 @@ export interface SampleNetwork {
  */
 export function createSampleNetwork(options: SampleNetworkOptions): SampleNetwork {
   const fn = 'createSampleNetwork';
-  const nowMs = toEpochMs(options?.now, fn, 'now');
+  const nowMs = checkInstant(fn, 'now', options?.now);
   const seed = options.seed ?? DEFAULT_SAMPLE_SEED;
   if (typeof seed !== 'number' || !Number.isSafeInteger(seed)) {
-    throw new RangeError(`${fn}: seed must be a safe integer, got ${describeValue(seed)}`);
+    throw argumentError(RangeError, fn, 'seed', 'must be a safe integer', seed);
   }
   return new GeneratedSampleNetwork(nowMs, seed);
 }
@@ -108,8 +110,12 @@ class GeneratedSampleNetwork implements SampleNetwork {
 
   produceUntil(nowMs: number): number {
     if (typeof nowMs !== 'number' || !Number.isFinite(nowMs)) {
-      throw new RangeError(
-        `SampleNetwork.produceUntil: nowMs must be a finite number of epoch milliseconds, got ${describeValue(nowMs)}`,
+      throw argumentError(
+        RangeError,
+        'SampleNetwork.produceUntil',
+        'nowMs',
+        'must be a finite number of epoch milliseconds',
+        nowMs,
       );
     }
     if (nowMs <= this.#producedUntilMs) return 0;

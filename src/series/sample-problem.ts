@@ -1,4 +1,4 @@
-import { describeValue } from '../time/instant.js';
+import { describeValue } from '../arguments/describe-value.js';
 
 /** Largest accepted `|atMs|`, in epoch milliseconds: the ECMAScript `Date` range (±100 million days). */
 export const MAX_ABS_SAMPLE_AT_MS = 8.64e15;
@@ -79,22 +79,4 @@ export function invalidSampleError(
   const message = `${functionName}: ${which} (atMs ${describeValue(atMs)}, value ${describeValue(value)}) is invalid: ${reason}`;
   const notANumber = typeof atMs !== 'number' || typeof value !== 'number';
   return notANumber ? new TypeError(message) : new RangeError(message);
-}
-
-/**
- * Rejects a query instant that is not a finite number. Finite values outside the `Date` range
- * and fractional milliseconds are fine as bounds: they simply compare with the stored times.
- *
- * @throws TypeError when `instantMs` is not a number; RangeError when it is NaN or ±Infinity
- * @example
- * assertFiniteInstant('TimeSeries.average', 'fromMs', 0); // returns quietly
- */
-export function assertFiniteInstant(
-  functionName: string,
-  parameterName: string,
-  instantMs: unknown,
-): void {
-  if (typeof instantMs === 'number' && Number.isFinite(instantMs)) return;
-  const message = `${functionName}: ${parameterName} must be a finite number of epoch milliseconds, got ${describeValue(instantMs)}`;
-  throw typeof instantMs === 'number' ? new RangeError(message) : new TypeError(message);
 }

@@ -1,4 +1,4 @@
-import { describeValue } from '../time/instant.js';
+import { checkArrayLike } from '../arguments/argument-checks.js';
 import { invalidSampleError, isValidSample } from './sample-problem.js';
 
 /** A validated batch in ascending time order with one value per timestamp. */
@@ -26,8 +26,8 @@ export function sortBatch(
   atMs: ArrayLike<number>,
   values: ArrayLike<number>,
 ): SortedBatch {
-  assertArrayLike(functionName, 'atMs', atMs);
-  assertArrayLike(functionName, 'values', values);
+  checkArrayLike(functionName, 'atMs', atMs);
+  checkArrayLike(functionName, 'values', values);
   if (atMs.length !== values.length) {
     throw new RangeError(
       `${functionName}: atMs and values must have the same length, got ${atMs.length} and ${values.length}`,
@@ -71,19 +71,4 @@ function sortCopies(times: Float64Array, readings: Float64Array): SortedBatch {
     w++;
   }
   return { atMs: sortedTimes, values: sortedValues };
-}
-
-function assertArrayLike(functionName: string, parameterName: string, x: unknown): void {
-  const length = (x as { length?: unknown } | null | undefined)?.length;
-  if (
-    typeof x === 'object' &&
-    x !== null &&
-    Number.isSafeInteger(length) &&
-    (length as number) >= 0
-  ) {
-    return;
-  }
-  throw new TypeError(
-    `${functionName}: ${parameterName} must be an array or typed array of numbers, got ${typeof x === 'object' ? Object.prototype.toString.call(x) : describeValue(x)}`,
-  );
 }

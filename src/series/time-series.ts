@@ -1,4 +1,5 @@
-import { describeValue } from '../time/instant.js';
+import { checkFiniteNumber } from '../arguments/argument-checks.js';
+import { argumentError } from '../arguments/describe-value.js';
 import {
   CHUNK_SIZE,
   chunkTreeLength,
@@ -9,7 +10,7 @@ import {
 } from './chunk-sum-tree.js';
 import { lowerBound } from './lower-bound.js';
 import { countSharedTimes, mergeFromBack } from './merge-batch.js';
-import { assertFiniteInstant, invalidSampleError, isValidSample } from './sample-problem.js';
+import { invalidSampleError, isValidSample } from './sample-problem.js';
 import { type SortedBatch, sortBatch } from './sorted-batch.js';
 
 /** Options of {@link TimeSeries}. */
@@ -29,6 +30,8 @@ export const TIME_SERIES_MAX_CAPACITY = 2 ** 30;
 const DEFAULT_CAPACITY = 16;
 // Pruning that leaves the buffer more than this many times too large gives memory back.
 const SHRINK_RATIO = 4;
+// How the query-bound checks name what they expect.
+const EPOCH_MS = 'a finite number of epoch milliseconds';
 
 /**
  * The samples of one (installation, measurement type) pair, kept sorted by time, with O(log n)
@@ -76,8 +79,12 @@ export class TimeSeries {
       initialCapacity < 0 ||
       initialCapacity > TIME_SERIES_MAX_CAPACITY
     ) {
-      throw new RangeError(
-        `TimeSeries: initialCapacity must be an integer in [0, ${TIME_SERIES_MAX_CAPACITY}], got ${describeValue(initialCapacity)}`,
+      throw argumentError(
+        RangeError,
+        'TimeSeries',
+        'initialCapacity',
+        `must be an integer in [0, ${TIME_SERIES_MAX_CAPACITY}]`,
+        initialCapacity,
       );
     }
     this.#times = new Float64Array(initialCapacity);
@@ -172,8 +179,8 @@ export class TimeSeries {
    * series.average(Date.UTC(2026, 10, 21, 9), Date.UTC(2026, 10, 21, 10)); // e.g. 15
    */
   average(fromMs: number, tillMs: number): number | undefined {
-    assertFiniteInstant('TimeSeries.average', 'fromMs', fromMs);
-    assertFiniteInstant('TimeSeries.average', 'tillMs', tillMs);
+    checkFiniteNumber('TimeSeries.average', 'fromMs', fromMs, EPOCH_MS);
+    checkFiniteNumber('TimeSeries.average', 'tillMs', tillMs, EPOCH_MS);
     if (fromMs >= tillMs) return undefined;
     const from = lowerBound(this.#times, this.#head, this.#end, fromMs);
     const till = lowerBound(this.#times, from, this.#end, tillMs);
@@ -190,8 +197,8 @@ export class TimeSeries {
    * series.count(Date.UTC(2026, 10, 21, 9), Date.UTC(2026, 10, 21, 10)); // e.g. 2
    */
   count(fromMs: number, tillMs: number): number {
-    assertFiniteInstant('TimeSeries.count', 'fromMs', fromMs);
-    assertFiniteInstant('TimeSeries.count', 'tillMs', tillMs);
+    checkFiniteNumber('TimeSeries.count', 'fromMs', fromMs, EPOCH_MS);
+    checkFiniteNumber('TimeSeries.count', 'tillMs', tillMs, EPOCH_MS);
     if (fromMs >= tillMs) return 0;
     const from = lowerBound(this.#times, this.#head, this.#end, fromMs);
     return lowerBound(this.#times, from, this.#end, tillMs) - from;
@@ -206,8 +213,8 @@ export class TimeSeries {
    * series.sum(Date.UTC(2026, 10, 21, 9), Date.UTC(2026, 10, 21, 10)); // e.g. 30
    */
   sum(fromMs: number, tillMs: number): number {
-    assertFiniteInstant('TimeSeries.sum', 'fromMs', fromMs);
-    assertFiniteInstant('TimeSeries.sum', 'tillMs', tillMs);
+    checkFiniteNumber('TimeSeries.sum', 'fromMs', fromMs, EPOCH_MS);
+    checkFiniteNumber('TimeSeries.sum', 'tillMs', tillMs, EPOCH_MS);
     if (fromMs >= tillMs) return 0;
     const from = lowerBound(this.#times, this.#head, this.#end, fromMs);
     const till = lowerBound(this.#times, from, this.#end, tillMs);
@@ -226,7 +233,7 @@ export class TimeSeries {
    * series.pruneBefore(Date.UTC(2026, 10, 20)); // e.g. 1440
    */
   pruneBefore(atMs: number): number {
-    assertFiniteInstant('TimeSeries.pruneBefore', 'atMs', atMs);
+    checkFiniteNumber('TimeSeries.pruneBefore', 'atMs', atMs, EPOCH_MS);
     const keepFrom = lowerBound(this.#times, this.#head, this.#end, atMs);
     const removed = keepFrom - this.#head;
     if (removed === 0) return 0;

@@ -1,13 +1,8 @@
+import { checkOneOf } from '../arguments/argument-checks.js';
+import { argumentError } from '../arguments/describe-value.js';
 import { roundHalfUp2 } from '../indexes/rounding.js';
 import type { Standard } from '../model/api-types.js';
-import { describeValue } from '../time/instant.js';
-import {
-  DEFAULT_WHO_EDITION,
-  isWhoEdition,
-  WHO_EDITIONS,
-  WHO_GUIDELINES,
-  type WhoEdition,
-} from './who.js';
+import { DEFAULT_WHO_EDITION, WHO_EDITIONS, WHO_GUIDELINES, type WhoEdition } from './who.js';
 
 /** Options of {@link whoStandards}. */
 export interface WhoStandardsOptions {
@@ -36,16 +31,16 @@ export function whoStandards(
   options: WhoStandardsOptions = {},
 ): Standard[] {
   if (typeof concentrations !== 'object' || concentrations === null) {
-    throw new TypeError(
-      `whoStandards: concentrations must be an object of numbers, got ${describeValue(concentrations)}`,
+    throw argumentError(
+      TypeError,
+      'whoStandards',
+      'concentrations',
+      'must be an object of numbers',
+      concentrations,
     );
   }
   const edition = options.edition ?? DEFAULT_WHO_EDITION;
-  if (!isWhoEdition(edition)) {
-    throw new RangeError(
-      `whoStandards: options.edition must be one of ${WHO_EDITIONS.join(', ')}, got ${describeValue(edition)}`,
-    );
-  }
+  checkOneOf('whoStandards', 'options.edition', edition, WHO_EDITIONS);
   const standards: Standard[] = [];
   for (const guideline of WHO_GUIDELINES[edition]) {
     const value = concentrations[guideline.pollutant];

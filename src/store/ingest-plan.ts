@@ -1,10 +1,11 @@
+import { describeValue } from '../arguments/describe-value.js';
 import {
   isMeasurementTypeName,
   MEASUREMENT_TYPE_NAMES,
   type MeasurementTypeName,
 } from '../meta/index.js';
 import { sampleProblem } from '../series/index.js';
-import { describeValue, formatTimestamp } from '../time/instant.js';
+import { formatTimestamp } from '../time/instant.js';
 import type { RejectedSample, Sample } from './ingest-report.js';
 
 /** The samples of one batch that go to one (installation, measurement type) series. */

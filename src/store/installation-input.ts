@@ -1,4 +1,4 @@
-import { describeValue } from '../time/instant.js';
+import { argumentError } from '../arguments/describe-value.js';
 import { installationIssues } from './installation-validation.js';
 import { type StoredInstallation, storedInstallationCopy } from './stored-installation.js';
 
@@ -23,8 +23,12 @@ export function checkedInstallations(
   installations: readonly unknown[],
 ): StoredInstallation[] {
   if (!Array.isArray(installations)) {
-    throw new TypeError(
-      `${functionName}: installations must be an array, got ${describeValue(installations)}`,
+    throw argumentError(
+      TypeError,
+      functionName,
+      'installations',
+      'must be an array',
+      installations,
     );
   }
   const problems: string[] = [];

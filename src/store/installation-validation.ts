@@ -1,4 +1,4 @@
-import { describeValue } from '../time/instant.js';
+import { describeValue } from '../arguments/describe-value.js';
 import {
   INSTALLATION_ADDRESS_FIELDS,
   SPONSOR_OPTIONAL_TEXT_FIELDS,

@@ -1,4 +1,4 @@
-import { describeValue } from '../time/instant.js';
+import { argumentError, describeValue } from '../arguments/describe-value.js';
 import { InMemoryStore, type InMemoryStoreOptions } from './in-memory-store.js';
 import { parseInstallationsJson } from './installations-json.js';
 import { type LoadIssue, StoreLoadError } from './load-issues.js';
@@ -82,16 +82,24 @@ export function loadStoreFromText(texts: StoreTexts): InMemoryStore {
 export async function loadStoreFromFiles(files: StoreFiles): Promise<InMemoryStore> {
   const fn = 'loadStoreFromFiles';
   if (typeof files?.installationsPath !== 'string' || files.installationsPath === '') {
-    throw new TypeError(
-      `${fn}: installationsPath must be a file path, got ${describeValue(files?.installationsPath)}`,
+    throw argumentError(
+      TypeError,
+      fn,
+      'installationsPath',
+      'must be a file path',
+      files?.installationsPath,
     );
   }
   if (
     files.samplesPath !== undefined &&
     (typeof files.samplesPath !== 'string' || files.samplesPath === '')
   ) {
-    throw new TypeError(
-      `${fn}: samplesPath must be a file path when given, got ${describeValue(files.samplesPath)}`,
+    throw argumentError(
+      TypeError,
+      fn,
+      'samplesPath',
+      'must be a file path when given',
+      files.samplesPath,
     );
   }
   const { readFile } = await import('node:fs/promises');

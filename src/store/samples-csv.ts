@@ -1,4 +1,5 @@
-import { describeValue, parseTimestamp } from '../time/instant.js';
+import { describeValue } from '../arguments/describe-value.js';
+import { parseTimestamp } from '../time/instant.js';
 import type { Sample } from './ingest-report.js';
 import type { LoadIssue } from './load-issues.js';
 

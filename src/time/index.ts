@@ -1,5 +1,4 @@
 export {
-  describeValue,
   floorHourMs,
   formatTimestamp,
   type Instant,
@@ -7,7 +6,6 @@ export {
   MS_PER_HOUR,
   MS_PER_MINUTE,
   parseTimestamp,
-  toEpochMs,
 } from './instant.js';
 export {
   CURRENT_WINDOW_MS,

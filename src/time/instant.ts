@@ -11,40 +11,6 @@ export const MS_PER_DAY = 86_400_000;
 /** A point in time: a `Date` or milliseconds since the Unix epoch. */
 export type Instant = Date | number;
 
-// ECMAScript dates are limited to ±8.64e15 ms around the epoch.
-const MAX_EPOCH_MS = 8.64e15;
-
-/**
- * Converts an {@link Instant} to epoch milliseconds, rejecting anything that is not a real
- * point in time. Used at every public boundary that takes a time, so a bad clock fails loudly
- * instead of producing `NaN` windows.
- *
- * @param instant - a `Date` or epoch milliseconds
- * @param functionName - named in the error message
- * @param parameterName - named in the error message
- * @returns epoch milliseconds
- * @throws TypeError when `instant` is neither a `Date` nor a number;
- *   RangeError when it is an invalid date or outside the ECMAScript date range
- * @example
- * toEpochMs(new Date('2026-11-21T09:27:00.000Z'), 'f', 'now'); // 1795253220000
- */
-export function toEpochMs(instant: Instant, functionName: string, parameterName: string): number {
-  let ms: number;
-  if (instant instanceof Date) ms = instant.getTime();
-  else if (typeof instant === 'number') ms = instant;
-  else {
-    throw new TypeError(
-      `${functionName}: ${parameterName} must be a Date or epoch milliseconds, got ${describeValue(instant)}`,
-    );
-  }
-  if (!Number.isFinite(ms) || Math.abs(ms) > MAX_EPOCH_MS) {
-    throw new RangeError(
-      `${functionName}: ${parameterName} must be a valid point in time, got ${describeValue(instant)}`,
-    );
-  }
-  return ms;
-}
-
 /**
  * Start of the UTC hour that contains `atMs`. Pure arithmetic on epoch milliseconds, so the
  * process time zone (even one with a :30 or :45 offset) cannot shift it.
@@ -85,20 +51,4 @@ export function parseTimestamp(text: string): number | undefined {
   if (typeof text !== 'string' || text.length === 0) return undefined;
   const ms = parseISO(text, { in: utc }).getTime();
   return Number.isFinite(ms) ? ms : undefined;
-}
-
-/** Short printable form of an arbitrary value for error messages. */
-export function describeValue(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'bigint') return `${value}n`;
-  if (value instanceof Date)
-    return `Date(${Number.isNaN(value.getTime()) ? 'Invalid' : value.toISOString()})`;
-  if (typeof value === 'object' && value !== null) {
-    try {
-      return JSON.stringify(value) ?? String(value);
-    } catch {
-      return Object.prototype.toString.call(value);
-    }
-  }
-  return String(value);
 }

@@ -1,4 +1,5 @@
-import { floorHourMs, type Instant, MS_PER_HOUR, toEpochMs } from './instant.js';
+import { checkInstant } from '../arguments/argument-checks.js';
+import { floorHourMs, type Instant, MS_PER_HOUR } from './instant.js';
 
 /** A left-closed, right-open interval `[fromMs, tillMs)` in epoch milliseconds. */
 export interface TimeWindow {
@@ -39,7 +40,7 @@ export const CURRENT_WINDOW_MS = MS_PER_HOUR;
  * formatTimestamp(w.forecast[23].tillMs); // '2026-11-22T09:00:00.000Z'
  */
 export function measurementWindows(now: Instant): MeasurementWindows {
-  const nowMs = toEpochMs(now, 'measurementWindows', 'now');
+  const nowMs = checkInstant('measurementWindows', 'now', now);
   const seamMs = floorHourMs(nowMs);
   return Object.freeze({
     current: Object.freeze({ fromMs: nowMs - CURRENT_WINDOW_MS, tillMs: nowMs }),

@@ -8,7 +8,8 @@ import type {
   PointMeasurements,
 } from '../../src/payload/measurements-service.js';
 import type { InstallationLookup } from '../../src/store/measurement-store.js';
-import { formatTimestamp, toEpochMs } from '../../src/time/instant.js';
+import { checkInstant } from '../../src/arguments/argument-checks.js';
+import { formatTimestamp } from '../../src/time/instant.js';
 import { measurementWindows, type TimeWindow } from '../../src/time/windows.js';
 
 /** A fake installation with its fate. */
@@ -188,7 +189,7 @@ export function createFakeService(failure: FakeFailure = 'none'): FakeService {
     },
     async pointMeasurements(latitude, longitude, options): Promise<PointMeasurements> {
       await guard('pointMeasurements');
-      toEpochMs(options.now, 'fake.pointMeasurements', 'now');
+      checkInstant('fake.pointMeasurements', 'now', options.now);
       const near = await service.nearestInstallations(latitude, longitude, {
         maxDistanceKM: 1.5,
         maxResults: -1,

@@ -1,15 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { checkFiniteNumber } from '../../src/arguments/argument-checks.js';
 import {
   MAX_ABS_SAMPLE_AT_MS,
   MAX_ABS_SAMPLE_VALUE,
   sampleProblem,
 } from '../../src/series/index.js';
-import {
-  assertFiniteInstant,
-  invalidSampleError,
-  isValidSample,
-} from '../../src/series/sample-problem.js';
+import { invalidSampleError, isValidSample } from '../../src/series/sample-problem.js';
 import { SERIES_RUNS } from '../helpers/series-runs.js';
 
 const validAtMsArb = fc.integer({ min: -MAX_ABS_SAMPLE_AT_MS, max: MAX_ABS_SAMPLE_AT_MS });
@@ -52,12 +49,13 @@ describe('sampleProblem examples', () => {
   });
 
   it('checks query bounds', () => {
-    expect(() => assertFiniteInstant('f', 'fromMs', 0.5)).not.toThrow();
-    expect(() => assertFiniteInstant('f', 'fromMs', -1e300)).not.toThrow();
-    expect(() => assertFiniteInstant('f', 'fromMs', Number.NaN)).toThrow(
+    const epochMs = 'a finite number of epoch milliseconds';
+    expect(() => checkFiniteNumber('f', 'fromMs', 0.5, epochMs)).not.toThrow();
+    expect(() => checkFiniteNumber('f', 'fromMs', -1e300, epochMs)).not.toThrow();
+    expect(() => checkFiniteNumber('f', 'fromMs', Number.NaN, epochMs)).toThrow(
       new RangeError('f: fromMs must be a finite number of epoch milliseconds, got NaN'),
     );
-    expect(() => assertFiniteInstant('f', 'tillMs', undefined)).toThrow(TypeError);
+    expect(() => checkFiniteNumber('f', 'tillMs', undefined, epochMs)).toThrow(TypeError);
   });
 });
 

@@ -1,12 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  describeValue,
-  floorHourMs,
-  formatTimestamp,
-  parseTimestamp,
-  toEpochMs,
-} from '../../src/time/instant.js';
+import { floorHourMs, formatTimestamp, parseTimestamp } from '../../src/time/instant.js';
 
 describe('formatTimestamp / parseTimestamp', () => {
   it('prints the spec shape with milliseconds', () => {
@@ -42,26 +36,5 @@ describe('floorHourMs', () => {
   it('floors before the epoch too', () => {
     expect(floorHourMs(-1)).toBe(-3_600_000);
     expect(floorHourMs(0)).toBe(0);
-  });
-});
-
-describe('toEpochMs / describeValue', () => {
-  it('names function, parameter and value', () => {
-    expect(() => toEpochMs(Number.NaN, 'f', 'atMs')).toThrow(
-      'f: atMs must be a valid point in time, got NaN',
-    );
-    expect(() => toEpochMs({} as never, 'f', 'atMs')).toThrow(TypeError);
-  });
-
-  it('describes values of every kind without throwing', () => {
-    const cyclic: Record<string, unknown> = {};
-    cyclic.self = cyclic;
-    expect(describeValue('x')).toBe('"x"');
-    expect(describeValue(1n)).toBe('1n');
-    expect(describeValue(cyclic)).toBe('[object Object]');
-    fc.assert(
-      fc.property(fc.anything(), (v) => typeof describeValue(v) === 'string'),
-      { numRuns: 1000 },
-    );
   });
 });

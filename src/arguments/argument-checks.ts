@@ -1,0 +1,244 @@
+import type { TimeWindow } from '../time/windows.js';
+import { argumentError, describeValue } from './describe-value.js';
+
+// Argument checks for every public boundary of airq. One argument order everywhere:
+// (functionName, parameterName, value, ...constraints). Each check throws once, with a message
+// naming the function, the parameter and the value; data outcomes are never thrown.
+
+// ECMAScript dates are limited to ±8.64e15 ms around the epoch.
+const MAX_EPOCH_MS = 8.64e15;
+
+/**
+ * Throws unless `value` is a number in `[min, max]`; NaN and ±Infinity fail too.
+ *
+ * @throws TypeError when `value` is not a number; RangeError when it is outside the range
+ * @example
+ * checkNumberInRange('f', 'latitude', 91, -90, 90);
+ * // RangeError: f: latitude must be a finite number in [-90, 90], got 91
+ */
+export function checkNumberInRange(
+  functionName: string,
+  parameterName: string,
+  value: unknown,
+  min: number,
+  max: number,
+): asserts value is number {
+  if (typeof value !== 'number') {
+    throw argumentError(TypeError, functionName, parameterName, 'must be a number', value);
+  }
+  // Written so that NaN fails too.
+  if (!(value >= min && value <= max)) {
+    const expectation = `must be a finite number in [${min}, ${max}]`;
+    throw argumentError(RangeError, functionName, parameterName, expectation, value);
+  }
+}
+
+/**
+ * Throws unless `value` is a finite number.
+ *
+ * @param expected - how the message names what was expected; default `'a finite number'`
+ * @throws TypeError when `value` is not a number; RangeError when it is NaN or ±Infinity
+ * @example
+ * checkFiniteNumber('InMemoryStore.pruneBefore', 'atMs', Number.NaN);
+ * // RangeError: InMemoryStore.pruneBefore: atMs must be a finite number, got NaN
+ * checkFiniteNumber('TimeSeries.sum', 'fromMs', '0', 'a finite number of epoch milliseconds');
+ * // TypeError: TimeSeries.sum: fromMs must be a finite number of epoch milliseconds, got "0"
+ */
+export function checkFiniteNumber(
+  functionName: string,
+  parameterName: string,
+  value: unknown,
+  expected = 'a finite number',
+): asserts value is number {
+  if (typeof value === 'number' && Number.isFinite(value)) return;
+  const ErrorType = typeof value === 'number' ? RangeError : TypeError;
+  throw argumentError(ErrorType, functionName, parameterName, `must be ${expected}`, value);
+}
+
+/**
+ * Throws unless `value` is a number other than NaN (±Infinity is allowed).
+ *
+ * @example
+ * checkNotNaN('f', 'maxDistanceKm', Number.NaN); // RangeError: f: maxDistanceKm must not be NaN, got NaN
+ */
+export function checkNotNaN(
+  functionName: string,
+  parameterName: string,
+  value: unknown,
+): asserts value is number {
+  if (typeof value !== 'number') {
+    throw argumentError(TypeError, functionName, parameterName, 'must be a number', value);
+  }
+  if (Number.isNaN(value)) {
+    throw argumentError(RangeError, functionName, parameterName, 'must not be NaN', value);
+  }
+}
+
+/**
+ * Throws unless `value` is a safe integer (a number first, then an integer).
+ *
+ * @example
+ * checkSafeInteger('f', 'installationId', 1.5); // RangeError: f: installationId must be an integer, got 1.5
+ */
+export function checkSafeInteger(
+  functionName: string,
+  parameterName: string,
+  value: unknown,
+): asserts value is number {
+  if (typeof value !== 'number') {
+    throw argumentError(TypeError, functionName, parameterName, 'must be a number', value);
+  }
+  if (!Number.isSafeInteger(value)) {
+    throw argumentError(RangeError, functionName, parameterName, 'must be an integer', value);
+  }
+}
+
+/**
+ * Throws unless `value` is one of `allowed` (compared with `includes`).
+ *
+ * @example
+ * checkOneOf('f', 'options.language', 'de', ['en', 'pl']);
+ * // RangeError: f: options.language must be one of en, pl, got "de"
+ */
+export function checkOneOf<T>(
+  functionName: string,
+  parameterName: string,
+  value: unknown,
+  allowed: readonly T[],
+): asserts value is T {
+  if (!allowed.includes(value as T)) {
+    const expectation = `must be one of ${allowed.join(', ')}`;
+    throw argumentError(RangeError, functionName, parameterName, expectation, value);
+  }
+}
+
+/**
+ * Throws unless `value` is a non-null object (arrays count as objects).
+ *
+ * @example
+ * checkObject('f', 'options', 3); // TypeError: f: options must be an object, got 3
+ */
+export function checkObject(
+  functionName: string,
+  parameterName: string,
+  value: unknown,
+): asserts value is object {
+  if (typeof value !== 'object' || value === null) {
+    throw argumentError(TypeError, functionName, parameterName, 'must be an object', value);
+  }
+}
+
+/**
+ * Throws unless `value` is a function.
+ *
+ * @example
+ * checkFunction('f', 'options.clock', 3); // TypeError: f: options.clock must be a function, got 3
+ */
+export function checkFunction(
+  functionName: string,
+  parameterName: string,
+  value: unknown,
+): asserts value is (...args: never[]) => unknown {
+  if (typeof value !== 'function') {
+    throw argumentError(TypeError, functionName, parameterName, 'must be a function', value);
+  }
+}
+
+/**
+ * Converts a point in time (a `Date` or epoch milliseconds) to epoch milliseconds, rejecting
+ * anything that is not a real instant, so a bad clock fails loudly instead of giving NaN windows.
+ *
+ * @returns epoch milliseconds
+ * @throws TypeError when `value` is neither a `Date` nor a number; RangeError when it is an
+ *   invalid date or outside the ECMAScript date range (±8.64e15 ms)
+ * @example
+ * checkInstant('f', 'now', new Date('2026-11-21T09:27:00.000Z')); // 1795253220000
+ */
+export function checkInstant(functionName: string, parameterName: string, value: unknown): number {
+  let ms: number;
+  if (value instanceof Date) ms = value.getTime();
+  else if (typeof value === 'number') ms = value;
+  else {
+    const expectation = 'must be a Date or epoch milliseconds';
+    throw argumentError(TypeError, functionName, parameterName, expectation, value);
+  }
+  if (!Number.isFinite(ms) || Math.abs(ms) > MAX_EPOCH_MS) {
+    const expectation = 'must be a valid point in time';
+    throw argumentError(RangeError, functionName, parameterName, expectation, value);
+  }
+  return ms;
+}
+
+/**
+ * Whether `value` has a numeric `length` (an array or a typed array).
+ *
+ * @example
+ * isNumberArrayLike(new Float64Array(2)); // true
+ */
+export function isNumberArrayLike(value: unknown): value is ArrayLike<number> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ArrayLike<number>).length === 'number'
+  );
+}
+
+/**
+ * Throws unless `value` is an array or a typed array (an object with a safe, non-negative
+ * integer `length`).
+ *
+ * @example
+ * checkArrayLike('TimeSeries.addBatch', 'values', 3);
+ * // TypeError: TimeSeries.addBatch: values must be an array or typed array of numbers, got 3
+ */
+export function checkArrayLike(
+  functionName: string,
+  parameterName: string,
+  value: unknown,
+): asserts value is ArrayLike<number> {
+  const length = (value as { length?: unknown } | null | undefined)?.length;
+  if (typeof value === 'object' && value !== null && Number.isSafeInteger(length)) {
+    if ((length as number) >= 0) return;
+  }
+  // An object is named by its tag, so a huge typed array is never printed whole.
+  const got =
+    typeof value === 'object' ? Object.prototype.toString.call(value) : describeValue(value);
+  throw new TypeError(
+    `${functionName}: ${parameterName} must be an array or typed array of numbers, got ${got}`,
+  );
+}
+
+/**
+ * Checks the windows of a window-average query: an array of `{ fromMs, tillMs }` with finite
+ * numbers and `fromMs <= tillMs` (an empty window is fine; it has no samples).
+ *
+ * @throws TypeError / RangeError naming the window's position and value
+ * @example
+ * checkWindows('InMemoryStore.windowAverages', [{ fromMs: 2, tillMs: 1 }]);
+ * // RangeError: InMemoryStore.windowAverages: windows[0].fromMs must not be after tillMs, got {"fromMs":2,"tillMs":1}
+ */
+export function checkWindows(functionName: string, windows: readonly TimeWindow[]): void {
+  if (!Array.isArray(windows)) {
+    throw argumentError(TypeError, functionName, 'windows', 'must be an array', windows);
+  }
+  for (let w = 0; w < windows.length; w++) {
+    const window: unknown = windows[w];
+    const { fromMs, tillMs } = (
+      typeof window === 'object' && window !== null ? window : {}
+    ) as Partial<TimeWindow>;
+    if (!Number.isFinite(fromMs) || !Number.isFinite(tillMs)) {
+      const expectation = 'must have finite fromMs and tillMs';
+      throw argumentError(TypeError, functionName, `windows[${w}]`, expectation, window);
+    }
+    if ((fromMs as number) > (tillMs as number)) {
+      const parameterName = `windows[${w}].fromMs`;
+      throw argumentError(
+        RangeError,
+        functionName,
+        parameterName,
+        'must not be after tillMs',
+        window,
+      );
+    }
+  }
+}
