@@ -23,9 +23,7 @@ export function checkNumberInRange(
   min: number,
   max: number,
 ): asserts value is number {
-  if (typeof value !== 'number') {
-    throw argumentError(TypeError, functionName, parameterName, 'must be a number', value);
-  }
+  checkNumber(functionName, parameterName, value);
   // Written so that NaN fails too.
   if (!(value >= min && value <= max)) {
     const expectation = `must be a finite number in [${min}, ${max}]`;
@@ -66,9 +64,7 @@ export function checkNotNaN(
   parameterName: string,
   value: unknown,
 ): asserts value is number {
-  if (typeof value !== 'number') {
-    throw argumentError(TypeError, functionName, parameterName, 'must be a number', value);
-  }
+  checkNumber(functionName, parameterName, value);
   if (Number.isNaN(value)) {
     throw argumentError(RangeError, functionName, parameterName, 'must not be NaN', value);
   }
@@ -85,9 +81,7 @@ export function checkSafeInteger(
   parameterName: string,
   value: unknown,
 ): asserts value is number {
-  if (typeof value !== 'number') {
-    throw argumentError(TypeError, functionName, parameterName, 'must be a number', value);
-  }
+  checkNumber(functionName, parameterName, value);
   if (!Number.isSafeInteger(value)) {
     throw argumentError(RangeError, functionName, parameterName, 'must be an integer', value);
   }
@@ -240,5 +234,16 @@ export function checkWindows(functionName: string, windows: readonly TimeWindow[
         window,
       );
     }
+  }
+}
+
+// The first step of every numeric check: a value of another type is a TypeError.
+function checkNumber(
+  functionName: string,
+  parameterName: string,
+  value: unknown,
+): asserts value is number {
+  if (typeof value !== 'number') {
+    throw argumentError(TypeError, functionName, parameterName, 'must be a number', value);
   }
 }

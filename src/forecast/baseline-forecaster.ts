@@ -1,12 +1,7 @@
 import { checkObject } from '../arguments/argument-checks.js';
 import { argumentError } from '../arguments/describe-value.js';
-import {
-  FORECAST_POLLUTANTS,
-  type Forecaster,
-  type ForecastHour,
-  type ForecastInput,
-  type ForecastPollutant,
-} from './forecaster.js';
+import type { Forecaster, ForecastHour, ForecastInput, ForecastPollutant } from './forecaster.js';
+import { FORECAST_POLLUTANTS } from './forecaster.js';
 import { checkForecastInput, latestValueIndex, pollutantAt } from './history-access.js';
 
 /** Tuning knobs of {@link baselineForecast}. */

@@ -1,10 +1,5 @@
-import {
-  FORECAST_POLLUTANTS,
-  type Forecaster,
-  type ForecastHour,
-  type ForecastInput,
-  type ForecastPollutant,
-} from './forecaster.js';
+import type { Forecaster, ForecastHour, ForecastInput, ForecastPollutant } from './forecaster.js';
+import { FORECAST_POLLUTANTS } from './forecaster.js';
 import { checkForecastInput, latestValueIndex, pollutantAt } from './history-access.js';
 
 // The naive forecasts that the baseline has to beat (see scripts/forecast-eval.ts). They are

@@ -18,3 +18,17 @@ export const CAQI_HOURLY_GRID: Readonly<Record<string, readonly number[]>> = Obj
 
 /** Pollutants that move a CAQI by default: particulates only, as the reference service does. */
 export const CAQI_COUNTED_POLLUTANTS: readonly string[] = Object.freeze(['PM10', 'PM25']);
+
+/**
+ * Everything CAQI and VENDOR_CAQI share: the grid, the index values at its breakpoints, the
+ * counted pollutants and lower-inclusive levels. The two tables differ only in their levels.
+ *
+ * @example
+ * CAQI_SCALE.grids.PM10; // [0, 25, 50, 90, 180]
+ */
+export const CAQI_SCALE = Object.freeze({
+  indexBreakpoints: CAQI_INDEX_BREAKPOINTS,
+  grids: CAQI_HOURLY_GRID,
+  countedPollutants: CAQI_COUNTED_POLLUTANTS,
+  levelBounds: 'lower-inclusive',
+} as const);

@@ -1,4 +1,4 @@
-import { CAQI_COUNTED_POLLUTANTS, CAQI_HOURLY_GRID, CAQI_INDEX_BREAKPOINTS } from './caqi-grid.js';
+import { CAQI_SCALE } from './caqi-grid.js';
 import { defineIndexTable, type IndexTable } from './index-table.js';
 
 /**
@@ -10,10 +10,7 @@ import { defineIndexTable, type IndexTable } from './index-table.js';
  */
 export const CAQI_TABLE: IndexTable = defineIndexTable({
   name: 'CAQI',
-  indexBreakpoints: CAQI_INDEX_BREAKPOINTS,
-  grids: CAQI_HOURLY_GRID,
-  countedPollutants: CAQI_COUNTED_POLLUTANTS,
-  levelBounds: 'lower-inclusive',
+  ...CAQI_SCALE,
   levels: [
     {
       level: 'VERY_LOW',

@@ -50,14 +50,14 @@ export const SAMPLE_ACTIVE_SITE_COUNT = 166;
 const CENTRE_SHARE = 0.36;
 const THIRD_PARTY_EVERY = 10;
 const FIRST_ID = 1001;
-const VENDOR_TYPES: readonly MeasurementTypeName[] = Object.freeze([
-  'PM1',
-  'PM25',
-  'PM10',
+// A vendor device measures particulates and the weather.
+const PARTICULATES = ['PM1', 'PM25', 'PM10'] as const;
+const VENDOR_TYPES = Object.freeze([
+  ...PARTICULATES,
   'PRESSURE',
   'HUMIDITY',
   'TEMPERATURE',
-]);
+] as const);
 const THIRD_PARTY_TYPES: readonly MeasurementTypeName[] = Object.freeze(['PM25', 'PM10', 'NO2']);
 // Which types a device with a broken sensor lacks, and how often (cumulative probabilities).
 const MISSING_TYPES = Object.freeze([

@@ -4,18 +4,19 @@ import {
   MEASUREMENT_TYPE_NAMES,
   type MeasurementTypeName,
 } from '../meta/index.js';
-import { sampleProblem } from '../series/index.js';
+import { sampleProblem } from '../series/sample-problem.js';
+import type { SortedBatch } from '../series/sorted-batch.js';
 import { formatTimestamp } from '../time/instant.js';
 import type { RejectedSample, Sample } from './ingest-report.js';
 
-/** The samples of one batch that go to one (installation, measurement type) series. */
-export interface SeriesBatch {
+/**
+ * The samples of one batch that go to one (installation, measurement type) series, with
+ * strictly ascending times; of a repeated time only the last sample is kept.
+ */
+export interface SeriesBatch extends SortedBatch {
   readonly installationId: number;
   /** Position of the type in `MEASUREMENT_TYPE_NAMES`. */
   readonly typeOrdinal: number;
-  /** Strictly ascending timestamps; for a repeated timestamp only the last sample is kept. */
-  readonly atMs: Float64Array;
-  readonly values: Float64Array;
 }
 
 /** A validated, grouped batch, ready to be written without further checks. */
