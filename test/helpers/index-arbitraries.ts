@@ -1,8 +1,13 @@
 import fc from 'fast-check';
-import { INDEX_TYPE_NAMES, type IndexTypeName } from '../../src/indexes/index-table.js';
+import {
+  REFERENCE_INDEX_TYPE_NAMES,
+  type ReferenceIndexTypeName,
+} from './index-reference-tables.js';
 
-/** Any index type name. */
-export const indexTypeArb: fc.Arbitrary<IndexTypeName> = fc.constantFrom(...INDEX_TYPE_NAMES);
+/** Any index type name of the reference. */
+export const indexTypeArb: fc.Arbitrary<ReferenceIndexTypeName> = fc.constantFrom(
+  ...REFERENCE_INDEX_TYPE_NAMES,
+);
 
 /**
  * A concentration as a double: mostly in the range where levels change, sometimes negative

@@ -1,9 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { computeIndex, computeIndexWithTable } from '../../src/indexes/compute-index.js';
-import { INDEX_TABLES } from '../../src/indexes/index-registry.js';
-import { INDEX_TYPE_NAMES, type IndexTypeName } from '../../src/indexes/index-table.js';
-import { subIndex } from '../../src/indexes/sub-index.js';
+import type { IndexTable, IndexTypeName } from '../../src/indexes/index-table.js';
 import { indexTypesMeta } from '../../src/meta/index-types-meta.js';
 import {
   absentValueArb,
@@ -11,7 +9,21 @@ import {
   indexTypeArb,
   orderedPairArb,
 } from '../helpers/index-arbitraries.js';
-import { levelHolds } from '../helpers/index-oracles.js';
+import { GOLDEN_LEVEL_TEXTS } from '../helpers/index-level-texts.js';
+import {
+  levelHolds,
+  naiveRawIndex,
+  naiveSubIndex,
+  referenceLevel,
+} from '../helpers/index-oracles.js';
+import {
+  REFERENCE_INDEX_TYPE_NAMES,
+  REFERENCE_INDEXES,
+  REFERENCE_NO_DATA_COLOR,
+} from '../helpers/index-reference-tables.js';
+
+// Expected values come from the reference tables transcribed in test/helpers and from the
+// naive oracles there, never from src's own tables or sub-index.
 
 const RUNS = { numRuns: 1000 };
 const languageArb = fc.constantFrom('en' as const, 'pl' as const);
@@ -91,7 +103,7 @@ describe('computeIndex: level boundaries', () => {
 });
 
 describe('computeIndex: no data, absent and negative inputs', () => {
-  it.each(INDEX_TYPE_NAMES)(
+  it.each(REFERENCE_INDEX_TYPE_NAMES)(
     '%s without any counting pollutant is the no-data index',
     (indexType) => {
       for (const concentrations of [{}, { HUMIDITY: 60, NO2: 300 }, { PM1: 40 }]) {
@@ -101,7 +113,7 @@ describe('computeIndex: no data, absent and negative inputs', () => {
           level: 'UNKNOWN',
           description: 'There is no air quality data for this place or time.',
           advice: null,
-          color: '#999999',
+          color: REFERENCE_NO_DATA_COLOR,
         });
       }
       expect(computeIndex({}, { indexType, language: 'pl' }).description).toBe(
@@ -130,7 +142,7 @@ describe('computeIndex: no data, absent and negative inputs', () => {
         (indexType, c) => {
           const index = computeIndex({ PM10: c }, { indexType });
           expect(index.value).toBe(0);
-          expect(index.level).toBe(INDEX_TABLES[indexType].levels[0]!.level);
+          expect(index.level).toBe(REFERENCE_INDEXES[indexType].levels[0]!.level);
         },
       ),
       RUNS,
@@ -203,8 +215,7 @@ describe('computeIndex: properties', () => {
         concentrationArb,
         fc.nat(),
         (indexType, [low, high], other, pick) => {
-          const table = INDEX_TABLES[indexType];
-          const pollutants = Object.keys(table.grids);
+          const pollutants = Object.keys(REFERENCE_INDEXES[indexType].grids);
           const moved = pollutants[pick % pollutants.length]!;
           const fixed = pollutants[(pick + 1) % pollutants.length]!;
           const options = { indexType, countedPollutants: pollutants };
@@ -230,17 +241,46 @@ describe('computeIndex: properties', () => {
     );
   });
 
+  it('agrees with the naive oracle for any present pollutants and counted set', () => {
+    const caseArb = indexTypeArb.chain((indexType) => {
+      const pollutants = Object.keys(REFERENCE_INDEXES[indexType].grids);
+      return fc.record({
+        indexType: fc.constant(indexType),
+        concentrations: fc.dictionary(fc.constantFrom(...pollutants), concentrationArb),
+        counted: fc.subarray(pollutants, { minLength: 1 }),
+      });
+    });
+    fc.assert(
+      fc.property(caseArb, ({ indexType, concentrations, counted }) => {
+        const reference = REFERENCE_INDEXES[indexType];
+        const raw = naiveRawIndex(reference, concentrations, counted);
+        const index = computeIndex(concentrations, { indexType, countedPollutants: counted });
+        if (raw === null) {
+          expect(index.value).toBeNull();
+          return;
+        }
+        const shown = index.value!;
+        expect(shown).toBeGreaterThanOrEqual(raw - 1e-9 * Math.max(raw, 0.01));
+        expect(shown - raw).toBeLessThan(0.01);
+        const level = referenceLevel(reference, shown);
+        expect(index.level).toBe(level.level);
+        expect(index.color).toBe(level.color);
+      }),
+      RUNS,
+    );
+  });
+
   it('gives the exact grid value at every breakpoint', () => {
-    for (const indexType of INDEX_TYPE_NAMES) {
-      const table = INDEX_TABLES[indexType];
-      for (const [pollutant, grid] of Object.entries(table.grids)) {
+    for (const indexType of REFERENCE_INDEX_TYPE_NAMES) {
+      const reference = REFERENCE_INDEXES[indexType];
+      for (const [pollutant, grid] of Object.entries(reference.grids)) {
         grid.forEach((concentration, i) => {
           const index = computeIndex(
             { [pollutant]: concentration },
             { indexType, countedPollutants: [pollutant] },
           );
           expect(index.value, `${indexType} ${pollutant} ${concentration}`).toBe(
-            table.indexBreakpoints[i],
+            reference.indexBreakpoints[i],
           );
         });
       }
@@ -262,10 +302,10 @@ describe('computeIndex: properties', () => {
   it('rounds the raw maximum up by less than 0.01, never below it (beyond binary noise)', () => {
     fc.assert(
       fc.property(indexTypeArb, concentrationArb, concentrationArb, (indexType, pm10, pm25) => {
-        const table = INDEX_TABLES[indexType];
+        const reference = REFERENCE_INDEXES[indexType];
         const raw = Math.max(
-          subIndex(pm10, table.grids.PM10!, table.indexBreakpoints),
-          subIndex(pm25, table.grids.PM25!, table.indexBreakpoints),
+          naiveSubIndex(pm10, reference.grids.PM10!, reference.indexBreakpoints),
+          naiveSubIndex(pm25, reference.grids.PM25!, reference.indexBreakpoints),
         );
         const shown = computeIndex({ PM10: pm10, PM25: pm25 }, { indexType }).value!;
         expect(shown).toBeGreaterThanOrEqual(raw - 1e-9 * Math.max(raw, 0.01));
@@ -284,17 +324,21 @@ describe('computeIndex: properties', () => {
         concentrationArb,
         concentrationArb,
         (indexType, language, pm10, pm25) => {
-          const table = INDEX_TABLES[indexType];
+          const reference = REFERENCE_INDEXES[indexType];
           const index = computeIndex({ PM10: pm10, PM25: pm25 }, { indexType, language });
-          const level = table.levels.find((l) => l.level === index.level)!;
-          expect(levelHolds(table, level, index.value!)).toBe(true);
+          const level = reference.levels.find((l) => l.level === index.level)!;
+          expect(levelHolds(reference, level, index.value!)).toBe(true);
+          expect(index.level).toBe(referenceLevel(reference, index.value!).level);
           expect(index.color).toBe(level.color);
-          expect(index.description).toBe(level.description[language]);
-          expect(index.advice).toBe(level.advice[language]);
+          const texts = GOLDEN_LEVEL_TEXTS[indexType][index.level]!;
+          expect(index.description).toBe(texts.description[language]);
+          expect(index.advice).toBe(texts.advice[language]);
 
           const meta = indexTypesMeta(language).find((m) => m.name === indexType)!;
           const metaLevel = meta.levels.find((l) => l.level === index.level)!;
           expect(metaLevel.color).toBe(index.color);
+          expect(metaLevel.minValue).toBe(level.minValue);
+          expect(metaLevel.maxValue).toBe(level.maxValue);
           expect(metaLevel.description).toBe(index.description);
           expect(index.value!).toBeGreaterThanOrEqual(metaLevel.minValue);
           if (metaLevel.maxValue !== null)
@@ -308,11 +352,20 @@ describe('computeIndex: properties', () => {
 
 describe('computeIndexWithTable', () => {
   it('computes an index from a table that is not in the registry', () => {
-    const table = { ...INDEX_TABLES.CAQI, name: 'MY_CAQI', countedPollutants: ['O3'] };
+    // The CAQI of the reference, built here from the transcribed grid, levels and golden texts.
+    const caqi = REFERENCE_INDEXES.CAQI;
+    const table: IndexTable = {
+      ...caqi,
+      name: 'MY_CAQI',
+      countedPollutants: ['O3'],
+      levels: caqi.levels.map((level) => ({ ...level, ...GOLDEN_LEVEL_TEXTS.CAQI[level.level]! })),
+    };
     expect(computeIndexWithTable(table, { O3: 150, PM10: 500 })).toMatchObject({
       name: 'MY_CAQI',
       value: 62.5,
       level: 'MEDIUM',
+      color: '#EDC100',
+      description: GOLDEN_LEVEL_TEXTS.CAQI.MEDIUM!.description.en,
     });
     expect(() => computeIndexWithTable(table, 5 as unknown as Record<string, number>)).toThrow(
       /^computeIndexWithTable: concentrations must be an object/,

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CAQI_HOURLY_GRID } from '../../src/indexes/caqi-grid.js';
 import { computeIndexWithTable } from '../../src/indexes/compute-index.js';
@@ -12,6 +13,9 @@ import {
 } from '../../src/indexes/index-table.js';
 import { indexTableProblems } from '../../src/indexes/index-table-problems.js';
 import { LANGUAGES } from '../../src/model/api-types.js';
+import { GOLDEN_LEVEL_TEXTS } from '../helpers/index-level-texts.js';
+import { referenceLevel } from '../helpers/index-oracles.js';
+import { REFERENCE_INDEXES } from '../helpers/index-reference-tables.js';
 
 const POLISH_LETTERS = /[ąćęłńóśźż]/i;
 
@@ -54,6 +58,30 @@ describe.each(INDEX_TYPE_NAMES)('the %s table', (name) => {
 
   it('counts PM10 and PM25 by default', () => {
     expect(table.countedPollutants).toEqual(['PM10', 'PM25']);
+  });
+
+  it('holds the grids, breakpoints, level ranges and colours transcribed from the reference', () => {
+    const reference = REFERENCE_INDEXES[name];
+    expect(table.indexBreakpoints).toEqual(reference.indexBreakpoints);
+    expect(table.grids).toEqual(reference.grids);
+    expect(table.countedPollutants).toEqual(reference.countedPollutants);
+    expect(table.levelBounds).toBe(reference.levelBounds);
+    expect(
+      table.levels.map(({ level, minValue, maxValue, color }) => ({
+        level,
+        minValue,
+        maxValue,
+        color,
+      })),
+    ).toEqual(reference.levels);
+  });
+
+  it('carries the reviewed level texts of the golden fixture', () => {
+    expect(
+      Object.fromEntries(
+        table.levels.map(({ level, description, advice }) => [level, { description, advice }]),
+      ),
+    ).toEqual(GOLDEN_LEVEL_TEXTS[name]);
   });
 
   it.each(LANGUAGES)('has distinct, non-empty %s texts for every level', (language) => {
@@ -133,6 +161,25 @@ describe('findIndexLevel', () => {
     ['PIJP', -1, 'VERY_GOOD'],
   ] as const)('%s %d → %s', (name, value, level) => {
     expect(findIndexLevel(INDEX_TABLES[name], value).level).toBe(level);
+  });
+
+  it('agrees with the brute-force level of the reference ranges', () => {
+    const valueArb = fc.oneof(
+      fc.double({ min: -10, max: 200, noNaN: true }),
+      // Level bounds and their neighbours on the 2-decimal grid.
+      fc
+        .constantFrom(0, 1, 3, 5, 7, 10, 25, 50, 75, 87.5, 100, 125)
+        .chain((bound) => fc.constantFrom(bound - 0.01, bound, bound + 0.01)),
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(...INDEX_TYPE_NAMES), valueArb, (name, value) => {
+        const level = findIndexLevel(INDEX_TABLES[name], value);
+        const expected = referenceLevel(REFERENCE_INDEXES[name], value);
+        expect(level.level).toBe(expected.level);
+        expect(level.color).toBe(expected.color);
+      }),
+      { numRuns: 1000 },
+    );
   });
 });
 

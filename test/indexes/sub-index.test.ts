@@ -1,27 +1,30 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { INDEX_TABLES } from '../../src/indexes/index-registry.js';
-import { INDEX_TYPE_NAMES } from '../../src/indexes/index-table.js';
 import { subIndex } from '../../src/indexes/sub-index.js';
 import { concentrationArb } from '../helpers/index-arbitraries.js';
 import { naiveSubIndex } from '../helpers/index-oracles.js';
+import {
+  REFERENCE_INDEX_TYPE_NAMES,
+  REFERENCE_INDEXES,
+} from '../helpers/index-reference-tables.js';
 
 const RUNS = { numRuns: 1000 };
 
-// Every (table, pollutant) grid, gases included.
-const GRIDS = INDEX_TYPE_NAMES.flatMap((name) => {
-  const table = INDEX_TABLES[name];
-  return Object.entries(table.grids).map(([pollutant, grid]) => ({
+// Every (index, pollutant) grid of the reference, gases included, transcribed in test so that
+// neither inputs nor expected values come from src's tables.
+const GRIDS = REFERENCE_INDEX_TYPE_NAMES.flatMap((name) => {
+  const reference = REFERENCE_INDEXES[name];
+  return Object.entries(reference.grids).map(([pollutant, grid]) => ({
     label: `${name} ${pollutant}`,
     grid,
-    scale: table.indexBreakpoints,
+    scale: reference.indexBreakpoints,
   }));
 });
 const gridArb = fc.constantFrom(...GRIDS);
 
 describe('subIndex', () => {
-  const pm10 = INDEX_TABLES.CAQI.grids.PM10!;
-  const caqi = INDEX_TABLES.CAQI.indexBreakpoints;
+  const pm10 = REFERENCE_INDEXES.CAQI.grids.PM10!;
+  const caqi = REFERENCE_INDEXES.CAQI.indexBreakpoints;
 
   it.each([
     [0, 0],

@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { INDEX_TABLES } from '../../src/indexes/index-registry.js';
-import { INDEX_TYPE_NAMES } from '../../src/indexes/index-table.js';
 import { indexTypesMeta, levelRangeText } from '../../src/meta/index-types-meta.js';
 import { LANGUAGES, type Language } from '../../src/model/api-types.js';
+import {
+  REFERENCE_INDEX_TYPE_NAMES,
+  REFERENCE_INDEXES,
+} from '../helpers/index-reference-tables.js';
 
 // Golden files, reviewed like code: regenerate only on purpose and read the diff.
 function fixture(name: string): unknown {
@@ -16,10 +18,19 @@ describe('indexTypesMeta', () => {
   });
 
   it('lists every index type, default first, with its levels in order', () => {
-    expect(indexTypesMeta('en').map((type) => type.name)).toEqual([...INDEX_TYPE_NAMES]);
+    // Expected names, levels, ranges and colours from the reference transcribed in test.
+    expect(indexTypesMeta('en').map((type) => type.name)).toEqual([...REFERENCE_INDEX_TYPE_NAMES]);
     for (const type of indexTypesMeta('en')) {
-      const table = INDEX_TABLES[type.name as (typeof INDEX_TYPE_NAMES)[number]];
-      expect(type.levels.map((l) => l.level)).toEqual(table.levels.map((l) => l.level));
+      const reference = REFERENCE_INDEXES[type.name as keyof typeof REFERENCE_INDEXES];
+      expect(type.levels.map((l) => l.level)).toEqual(reference.levels.map((l) => l.level));
+      expect(
+        type.levels.map(({ level, minValue, maxValue, color }) => ({
+          level,
+          minValue,
+          maxValue,
+          color,
+        })),
+      ).toEqual(reference.levels);
     }
   });
 

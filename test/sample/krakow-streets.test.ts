@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { KRAKOW_STREETS, SAMPLE_NETWORK_CENTRE } from '../../src/sample/index.js';
+import { KRAKOW_STREETS } from '../../src/sample/krakow-streets.js';
+import { SAMPLE_NETWORK_CENTRE } from '../../src/sample/site-factory.js';
 import { bruteHaversineKm } from '../helpers/store-haversine.js';
 
 describe('KRAKOW_STREETS', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { MeasurementTypeName } from '../../src/meta/index.js';
+import type { MeasurementTypeName } from '../../src/meta/measurement-types.js';
 import { fillSiteReadings, regionalPm25, type SiteSignal } from '../../src/sample/signal-model.js';
 
 const ANCHOR = Date.parse('2026-11-21T09:27:00.000Z');

@@ -8,17 +8,24 @@ import {
   type WhoEdition,
 } from '../../src/standards/who.js';
 import { whoStandards } from '../../src/standards/who-standards.js';
+import {
+  REFERENCE_WHO_AVERAGING,
+  REFERENCE_WHO_EDITIONS,
+  REFERENCE_WHO_LIMITS,
+  type ReferenceWhoEdition,
+} from '../helpers/index-reference-tables.js';
 
 const RUNS = { numRuns: 1000 };
-const editionArb = fc.constantFrom(...WHO_EDITIONS);
-const pollutantArb = fc.constantFrom('PM25', 'PM10');
+const editionArb = fc.constantFrom(...REFERENCE_WHO_EDITIONS);
+const pollutantArb = fc.constantFrom('PM25' as const, 'PM10' as const);
 const valueArb = fc.double({ min: 0, max: 1e5, noNaN: true });
 
-function limitOf(edition: WhoEdition, pollutant: string): number {
-  return WHO_GUIDELINES[edition].find((g) => g.pollutant === pollutant)!.limit;
+// The limits of the reference (section 4), transcribed in test, not src's WHO_GUIDELINES.
+function limitOf(edition: ReferenceWhoEdition, pollutant: 'PM25' | 'PM10'): number {
+  return REFERENCE_WHO_LIMITS[edition][pollutant];
 }
 
-function percentOf(value: number, pollutant: string, edition: WhoEdition): number {
+function percentOf(value: number, pollutant: string, edition: ReferenceWhoEdition): number {
   const standard = whoStandards({ [pollutant]: value }, { edition })[0]!;
   expect(standard.pollutant).toBe(pollutant);
   return standard.percent;
@@ -75,6 +82,19 @@ describe('whoStandards: examples', () => {
     expect(isWhoEdition('WHO_2005')).toBe(true);
     expect(isWhoEdition('who_2005')).toBe(false);
     expect(Object.isFrozen(WHO_GUIDELINES.WHO_2021[0])).toBe(true);
+    expect(WHO_EDITIONS).toEqual(REFERENCE_WHO_EDITIONS);
+  });
+
+  it('holds the guideline values of the reference, PM25 then PM10', () => {
+    for (const edition of REFERENCE_WHO_EDITIONS) {
+      expect(WHO_GUIDELINES[edition]).toEqual(
+        (['PM25', 'PM10'] as const).map((pollutant) => ({
+          pollutant,
+          limit: REFERENCE_WHO_LIMITS[edition][pollutant],
+          averaging: REFERENCE_WHO_AVERAGING,
+        })),
+      );
+    }
   });
 });
 
