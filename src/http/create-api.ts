@@ -11,9 +11,8 @@ import {
 import { acceptsGzip, acceptsJson } from './content-negotiation.js';
 import type { CoreRequest, CoreResponse } from './core-request.js';
 import { ALLOWED_METHODS, CORS_HEADERS, PREFLIGHT_HEADERS } from './cors.js';
-import { mapError } from './error-mapper.js';
+import { errorResponse } from './error-mapper.js';
 import {
-  encodeJson,
   gzipJson,
   JSON_CONTENT_TYPE,
   jsonResponse,
@@ -39,8 +38,6 @@ const BASE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   // Payloads change by the minute and rate headers belong to one key: no shared caching.
   'Cache-Control': 'no-store',
 });
-
-const LAST_RESORT_BODY = encodeJson(mapError(undefined).body);
 
 /**
  * Authenticates a request and counts it. Returns the rate headers every keyed answer carries;
@@ -175,8 +172,8 @@ export function createApi(apiOptions: ApiOptions): Api {
         result,
       );
     } catch (thrown) {
-      const mapped = mapError(thrown);
-      if (mapped.unexpected) {
+      const error = errorResponse(thrown, { ...BASE_HEADERS, ...rateHeaders });
+      if (error.unexpected) {
         const url = loggableUrl(request.path, request.query);
         safeLog(options.logger, 'error', 'request failed', {
           method: request.method,
@@ -184,13 +181,7 @@ export function createApi(apiOptions: ApiOptions): Api {
           error: thrown,
         });
       }
-      const headers = {
-        ...BASE_HEADERS,
-        ...rateHeaders,
-        ...mapped.headers,
-        'Content-Language': 'en',
-      };
-      return respond(mapped.status, headers, request, encodeJson(mapped.body));
+      return respond(error.status, error.headers, request, error.body);
     }
   }
 
@@ -200,14 +191,11 @@ export function createApi(apiOptions: ApiOptions): Api {
       try {
         response = await answer(request);
       } catch (thrown) {
-        // Only a failing gzip of an error body gets here; answer uncompressed.
+        // Only a failing gzip of an error body gets here; answer a plain 500, uncompressed.
         const url = loggableUrl(request.path, request.query);
         safeLog(options.logger, 'error', 'response failed', { url, error: thrown });
-        response = {
-          status: 500,
-          headers: { ...BASE_HEADERS, 'Content-Language': 'en' },
-          body: LAST_RESORT_BODY,
-        };
+        const { status, headers, body } = errorResponse(undefined, BASE_HEADERS);
+        response = { status, headers, body };
       }
       // The URL is redacted for the access log only when there is one to write.
       if (options.logger !== undefined) {

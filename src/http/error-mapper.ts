@@ -1,4 +1,9 @@
 import { ApiError, type ErrorBody } from './api-error.js';
+import { encodeJson, JSON_CONTENT_TYPE } from './json-body.js';
+
+// The one module that writes error answers: the core, the node:http listener's last resort and
+// the clientError responder all get their status, headers and JSON bytes from here, so every
+// error body has the spec's shape and the same 500 says the same thing wherever it is sent.
 
 /** What the error mapper makes of a thrown value. */
 export interface MappedError {
@@ -6,6 +11,16 @@ export interface MappedError {
   readonly body: ErrorBody;
   readonly headers: Readonly<Record<string, string>>;
   /** `true` when the thrown value was not an {@link ApiError}: a bug or a failing dependency. */
+  readonly unexpected: boolean;
+}
+
+/** An error answer ready to send: status, headers and the UTF-8 JSON of the body. */
+export interface ErrorResponse {
+  readonly status: number;
+  /** A fresh object per answer: a caller may add to it (`Content-Encoding`). */
+  readonly headers: Record<string, string>;
+  readonly body: Uint8Array;
+  /** As {@link MappedError.unexpected}: the caller logs these. */
   readonly unexpected: boolean;
 }
 
@@ -35,4 +50,57 @@ export function mapError(thrown: unknown): MappedError {
     };
   }
   return { status: 500, body: INTERNAL_ERROR_BODY, headers: {}, unexpected: true };
+}
+
+/**
+ * The error answer of the adapter core. Headers, in this order: `baseHeaders` (the core's
+ * CORS, type, `Vary` and rate headers), the error's own (`Location`, `Allow`, `Retry-After`),
+ * then `Content-Language: en`, since error messages are never translated. No `Content-Length`:
+ * the body may still be gzipped, and each shell frames it.
+ *
+ * @example
+ * const answer = errorResponse(new ApiError('NOT_FOUND', 'No such resource'), { Vary: 'Accept-Encoding' });
+ * answer.headers; // { Vary: 'Accept-Encoding', 'Content-Language': 'en' }
+ * new TextDecoder().decode(answer.body); // '{"errorCode":"NOT_FOUND","message":"No such resource","details":{}}'
+ */
+export function errorResponse(
+  thrown: unknown,
+  baseHeaders: Readonly<Record<string, string>>,
+): ErrorResponse {
+  const mapped = mapError(thrown);
+  return {
+    status: mapped.status,
+    headers: { ...baseHeaders, ...mapped.headers, 'Content-Language': 'en' },
+    body: encodeJson(mapped.body),
+    unexpected: mapped.unexpected,
+  };
+}
+
+/**
+ * The error answer of a shell that writes the bytes itself (the `node:http` listener's last
+ * resort, the `clientError` responder): `Content-Type` and `Content-Length` first, then the
+ * error's own headers, then `shellHeaders` (CORS, `Connection: close`, ...).
+ *
+ * @example
+ * const answer = framedErrorResponse(new ApiError('REQUEST_TIMEOUT', 'Too slow'), { Connection: 'close' });
+ * answer.status; // 408
+ * answer.headers; // { 'Content-Type': 'application/json;charset=UTF-8', 'Content-Length': '65', Connection: 'close' }
+ */
+export function framedErrorResponse(
+  thrown: unknown,
+  shellHeaders: Readonly<Record<string, string>>,
+): ErrorResponse {
+  const mapped = mapError(thrown);
+  const body = encodeJson(mapped.body);
+  return {
+    status: mapped.status,
+    headers: {
+      'Content-Type': JSON_CONTENT_TYPE,
+      'Content-Length': String(body.byteLength),
+      ...mapped.headers,
+      ...shellHeaders,
+    },
+    body,
+    unexpected: mapped.unexpected,
+  };
 }

@@ -1,7 +1,7 @@
 import type { Duplex } from 'node:stream';
 import { ApiError, type ErrorCode } from './api-error.js';
 import { CORS_HEADERS } from './cors.js';
-import { JSON_CONTENT_TYPE } from './json-body.js';
+import { framedErrorResponse } from './error-mapper.js';
 
 const REASONS: Readonly<Record<number, string>> = Object.freeze({
   400: 'Bad Request',
@@ -37,21 +37,17 @@ export function respondToClientError(error: Error & { code?: unknown }, socket: 
     socket.destroy();
     return;
   }
-  const apiError = errorFor(error.code);
-  const body = Buffer.from(JSON.stringify(apiError.toBody()));
-  const headers = {
-    'Content-Type': JSON_CONTENT_TYPE,
-    'Content-Length': String(body.byteLength),
+  const answer = framedErrorResponse(errorFor(error.code), {
     ...CORS_HEADERS,
     Connection: 'close',
-  };
-  const head = Object.entries(headers)
+  });
+  const head = Object.entries(answer.headers)
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('');
   socket.end(
     Buffer.concat([
-      Buffer.from(`HTTP/1.1 ${apiError.status} ${REASONS[apiError.status]}\r\n${head}\r\n`),
-      body,
+      Buffer.from(`HTTP/1.1 ${answer.status} ${REASONS[answer.status]}\r\n${head}\r\n`),
+      answer.body,
     ]),
   );
 }

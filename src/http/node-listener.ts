@@ -1,19 +1,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CoreRequest } from './core-request.js';
 import type { Api } from './create-api.js';
-import { JSON_CONTENT_TYPE } from './json-body.js';
+import { framedErrorResponse } from './error-mapper.js';
 import { requestBaseUrl } from './request-url.js';
 
 /** A `node:http` request listener; also an Express / Connect middleware (it never calls next). */
 export type NodeListener = (request: IncomingMessage, response: ServerResponse) => void;
 
-const FALLBACK_BODY = Buffer.from(
-  JSON.stringify({
-    errorCode: 'INTERNAL_SERVER_ERROR',
-    message: 'The server failed to answer this request.',
-    details: {},
-  }),
-);
+// The last-resort answer's headers beside type and length (what it has always sent).
+const FALLBACK_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'Access-Control-Allow-Origin': '*',
+  Vary: 'Accept-Encoding, Accept-Language',
+});
 
 function splitUrl(url: string): { path: string; query: string } {
   let target = url;
@@ -122,12 +120,10 @@ async function serve(api: Api, request: IncomingMessage, response: ServerRespons
       response.destroy();
       return;
     }
-    response.writeHead(500, {
-      'Content-Type': JSON_CONTENT_TYPE,
-      'Content-Length': String(FALLBACK_BODY.byteLength),
-      'Access-Control-Allow-Origin': '*',
-      Vary: 'Accept-Encoding, Accept-Language',
-    });
-    response.end(FALLBACK_BODY);
+    // The core never rejects, so whatever failed here (a rejecting custom Api, a header Node
+    // refuses to write) is a bug: a plain 500, whatever was thrown.
+    const fallback = framedErrorResponse(undefined, FALLBACK_HEADERS);
+    response.writeHead(fallback.status, fallback.headers);
+    response.end(fallback.body);
   }
 }

@@ -6,7 +6,7 @@ import {
   type ErrorCode,
   invalidRequest,
 } from '../../src/http/api-error.js';
-import { mapError } from '../../src/http/error-mapper.js';
+import { errorResponse, framedErrorResponse, mapError } from '../../src/http/error-mapper.js';
 
 describe('mapError', () => {
   it('keeps an ApiError as it is', () => {
@@ -57,5 +57,73 @@ describe('mapError', () => {
       expect(mapped.status).toBe(status);
       expect(mapped.body.details).toEqual({});
     }
+  });
+});
+
+// Expected bytes come from JSON.stringify of the spec-shaped body written out here.
+const utf8 = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
+const INTERNAL_BODY = {
+  errorCode: 'INTERNAL_SERVER_ERROR',
+  message: 'The server failed to answer this request; it has been logged.',
+  details: {},
+};
+
+describe('errorResponse', () => {
+  it('puts the base headers first, then the error own ones, then Content-Language: en', () => {
+    const thrown = new ApiError(
+      'METHOD_NOT_ALLOWED',
+      'use GET',
+      { method: 'PUT' },
+      { Allow: 'GET' },
+    );
+    const answer = errorResponse(thrown, { Vary: 'Accept-Encoding', 'X-RateLimit-Limit-day': '9' });
+    expect(answer.status).toBe(405);
+    expect(answer.unexpected).toBe(false);
+    expect(Object.entries(answer.headers)).toEqual([
+      ['Vary', 'Accept-Encoding'],
+      ['X-RateLimit-Limit-day', '9'],
+      ['Allow', 'GET'],
+      ['Content-Language', 'en'],
+    ]);
+    expect(answer.body).toEqual(
+      utf8({ errorCode: 'METHOD_NOT_ALLOWED', message: 'use GET', details: { method: 'PUT' } }),
+    );
+  });
+
+  it('answers anything else with the opaque 500 and a fresh headers object each time', () => {
+    const base = Object.freeze({ Vary: 'Accept-Encoding' });
+    const first = errorResponse(new Error('secret'), base);
+    const second = errorResponse('thrown string', base);
+    expect(first.status).toBe(500);
+    expect(first.unexpected).toBe(true);
+    expect(first.body).toEqual(utf8(INTERNAL_BODY));
+    expect(first.headers).not.toBe(second.headers);
+    first.headers['Content-Encoding'] = 'gzip';
+    expect(second.headers).toEqual({ Vary: 'Accept-Encoding', 'Content-Language': 'en' });
+  });
+});
+
+describe('framedErrorResponse', () => {
+  it('starts with Content-Type and the byte length, then the shell headers', () => {
+    const answer = framedErrorResponse(new ApiError('HEADERS_TOO_LARGE', 'too large: ąę'), {
+      'Access-Control-Allow-Origin': '*',
+      Connection: 'close',
+    });
+    const body = utf8({ errorCode: 'HEADERS_TOO_LARGE', message: 'too large: ąę', details: {} });
+    expect(answer.status).toBe(431);
+    expect(answer.body).toEqual(body);
+    expect(Object.entries(answer.headers)).toEqual([
+      ['Content-Type', 'application/json;charset=UTF-8'],
+      ['Content-Length', String(body.byteLength)],
+      ['Access-Control-Allow-Origin', '*'],
+      ['Connection', 'close'],
+    ]);
+  });
+
+  it('writes the same 500 body as the core', () => {
+    const answer = framedErrorResponse(undefined, {});
+    expect(answer.status).toBe(500);
+    expect(answer.body).toEqual(utf8(INTERNAL_BODY));
+    expect(answer.body).toEqual(errorResponse(undefined, {}).body);
   });
 });

@@ -244,6 +244,25 @@ describe('node listener over a real socket', () => {
     );
   });
 
+  it('answers the spec 500 body, framed, when the Api itself rejects', async () => {
+    const failing = await startTestServer({ handle: () => Promise.reject(new Error('bug')) });
+    try {
+      const answer = await rawRequest(failing.port, '/v2/meta/indexes', keyed());
+      expect(answer.status).toBe(500);
+      expect(answer.headers['content-type']).toBe('application/json;charset=UTF-8');
+      expect(answer.headers['access-control-allow-origin']).toBe('*');
+      expect(answer.headers.vary).toBe('Accept-Encoding, Accept-Language');
+      expect(Number(answer.headers['content-length'])).toBe(answer.body.byteLength);
+      expect(rawJson(answer)).toEqual({
+        errorCode: 'INTERNAL_SERVER_ERROR',
+        message: 'The server failed to answer this request; it has been logged.',
+        details: {},
+      });
+    } finally {
+      await failing.close();
+    }
+  });
+
   it('points Location back through an Express-style mount path', async () => {
     const listener = createNodeListener(createApi({ service: createFakeService(), keys: [KEY] }));
     const mounted = createServer(
