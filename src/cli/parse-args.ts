@@ -75,7 +75,7 @@ function positiveInteger(flag: string, text: string | undefined, fallback: numbe
   if (!/^\d+$/.test(text))
     throw new UsageError(`${flag} must be a positive integer, got ${JSON.stringify(text)}`);
   try {
-    return checkLimit(Number(text), 'airq', flag);
+    return checkLimit('airq', flag, Number(text));
   } catch {
     throw new UsageError(`${flag} must be a positive integer, got ${JSON.stringify(text)}`);
   }

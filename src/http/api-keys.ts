@@ -1,4 +1,4 @@
-import { describeValue } from '../time/instant.js';
+import { argumentError } from '../arguments/describe-value.js';
 import { nodeSha256Hex, type Sha256Hex, webSha256Hex } from './key-digest.js';
 import type { ClientLimits } from './rate-limiter.js';
 
@@ -22,16 +22,24 @@ export interface KeyRing {
 const KEY_TEXT = /^[\x21-\x7e]+$/;
 
 /**
- * Checks a limit given to the adapter or on the command line.
+ * Checks a request limit given to the adapter or on the command line. Unlike the shared numeric
+ * checks, a value of the wrong type is a RangeError too: a limit read from text (`'5'`) is
+ * reported as out of range, as it always has been.
  *
- * @throws RangeError naming `where` and the value unless it is a positive safe integer
+ * @returns `value`, a positive safe integer
+ * @throws RangeError naming the function, the parameter and the value otherwise
  * @example
- * checkLimit(100, 'createApi', 'dayLimit'); // 100
+ * checkLimit('createApi', 'dayLimit', 100); // 100
+ * checkLimit('createApi', 'dayLimit', 0);   // RangeError: createApi: dayLimit must be a positive integer, got 0
  */
-export function checkLimit(value: unknown, functionName: string, parameterName: string): number {
+export function checkLimit(functionName: string, parameterName: string, value: unknown): number {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
-    throw new RangeError(
-      `${functionName}: ${parameterName} must be a positive integer, got ${describeValue(value)}`,
+    throw argumentError(
+      RangeError,
+      functionName,
+      parameterName,
+      'must be a positive integer',
+      value,
     );
   }
   return value;
@@ -59,11 +67,11 @@ export function parseKeyList(text: string): ApiKeyConfig[] {
     const parsedDay =
       day === undefined
         ? undefined
-        : checkLimit(limitNumber(day), 'parseKeyList', `${where} day limit`);
+        : checkLimit('parseKeyList', `${where} day limit`, limitNumber(day));
     const parsedMinute =
       minute === undefined
         ? undefined
-        : checkLimit(limitNumber(minute), 'parseKeyList', `${where} minute limit`);
+        : checkLimit('parseKeyList', `${where} minute limit`, limitNumber(minute));
     return {
       key,
       ...(parsedDay === undefined ? {} : { dayLimit: parsedDay }),
@@ -122,14 +130,14 @@ export function createKeyRing(
     return {
       key: config.key,
       dayLimit: checkLimit(
-        config.dayLimit ?? defaults.dayLimit,
         'createApi',
         `keys[${position}].dayLimit`,
+        config.dayLimit ?? defaults.dayLimit,
       ),
       minuteLimit: checkLimit(
-        config.minuteLimit ?? defaults.minuteLimit,
         'createApi',
         `keys[${position}].minuteLimit`,
+        config.minuteLimit ?? defaults.minuteLimit,
       ),
     };
   });

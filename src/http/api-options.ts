@@ -1,5 +1,6 @@
+import { checkFunction } from '../arguments/argument-checks.js';
+import { argumentError, describeValue } from '../arguments/describe-value.js';
 import type { MeasurementsService } from '../payload/measurements-service.js';
-import { describeValue } from '../time/instant.js';
 import { type ApiKeyConfig, checkLimit, createKeyRing, type KeyRing } from './api-keys.js';
 import type { ApiLogger, GzipFunction } from './core-request.js';
 import { type CounterStore, InMemoryCounterStore } from './counter-store.js';
@@ -53,12 +54,6 @@ export interface ResolvedApiOptions {
 
 const BASE_URL = /^https?:\/\/[^/?#]+(?:\/[^?#]*)?$/;
 
-function checkFunction(value: unknown, name: string): void {
-  if (value !== undefined && typeof value !== 'function') {
-    throw new TypeError(`createApi: ${name} must be a function, got ${describeValue(value)}`);
-  }
-}
-
 /**
  * Checks the options of `createApi` once, at the boundary, and applies the defaults.
  *
@@ -69,9 +64,8 @@ function checkFunction(value: unknown, name: string): void {
 export function resolveApiOptions(options: ApiOptions): ResolvedApiOptions {
   const service: unknown = options?.service;
   if (typeof service !== 'object' || service === null) {
-    throw new TypeError(
-      `createApi: service must be a MeasurementsService, got ${describeValue(service)}`,
-    );
+    const expectation = 'must be a MeasurementsService';
+    throw argumentError(TypeError, 'createApi', 'service', expectation, service);
   }
   for (const method of [
     'findInstallation',
@@ -81,33 +75,33 @@ export function resolveApiOptions(options: ApiOptions): ResolvedApiOptions {
     'pointMeasurements',
   ] as const) {
     if (typeof (service as Partial<MeasurementsService>)[method] !== 'function') {
+      // Names the missing method instead of printing the whole object.
       throw new TypeError(
         `createApi: service must be a MeasurementsService, got an object without ${method}()`,
       );
     }
   }
   if (!Array.isArray(options.keys) || options.keys.length === 0) {
-    throw new TypeError(
-      `createApi: keys must be a non-empty array, got ${describeValue(options.keys)}`,
-    );
+    throw argumentError(TypeError, 'createApi', 'keys', 'must be a non-empty array', options.keys);
   }
-  checkFunction(options.clock, 'clock');
-  checkFunction(options.limitsClock, 'limitsClock');
-  checkFunction(options.gzip, 'gzip');
+  // Optional: absent means the default.
+  if (options.clock !== undefined) checkFunction('createApi', 'clock', options.clock);
+  if (options.limitsClock !== undefined)
+    checkFunction('createApi', 'limitsClock', options.limitsClock);
+  if (options.gzip !== undefined) checkFunction('createApi', 'gzip', options.gzip);
   const { publicBaseUrl } = options;
   if (
     publicBaseUrl !== undefined &&
     (typeof publicBaseUrl !== 'string' || !BASE_URL.test(publicBaseUrl))
   ) {
-    throw new TypeError(
-      `createApi: publicBaseUrl must be an absolute http(s) URL without query, got ${describeValue(publicBaseUrl)}`,
-    );
+    const expectation = 'must be an absolute http(s) URL without query';
+    throw argumentError(TypeError, 'createApi', 'publicBaseUrl', expectation, publicBaseUrl);
   }
-  const dayLimit = checkLimit(options.dayLimit ?? DEFAULT_DAY_LIMIT, 'createApi', 'dayLimit');
+  const dayLimit = checkLimit('createApi', 'dayLimit', options.dayLimit ?? DEFAULT_DAY_LIMIT);
   const minuteLimit = checkLimit(
-    options.minuteLimit ?? DEFAULT_MINUTE_LIMIT,
     'createApi',
     'minuteLimit',
+    options.minuteLimit ?? DEFAULT_MINUTE_LIMIT,
   );
   const clock = options.clock ?? Date.now;
   return {

@@ -1,5 +1,5 @@
+import { argumentError } from '../arguments/describe-value.js';
 import { joinChunks } from '../payload/json-parts.js';
-import { describeValue } from '../time/instant.js';
 import { ChunkGzip } from './chunk-gzip.js';
 import type { ChunkedGzipFunction, GzipOptions } from './core-request.js';
 
@@ -51,17 +51,15 @@ export interface NodeGzipOptions {
  */
 export function createNodeGzip(options: NodeGzipOptions = {}): ChunkedGzipFunction {
   const { fastLevel = 1, bestLevel = 9, syncMaxBytes = 65_536, keepPieces = true } = options;
-  checkLevel(fastLevel, 'fastLevel');
-  checkLevel(bestLevel, 'bestLevel');
+  const name = 'createNodeGzip';
+  checkZlibLevel(name, 'options.fastLevel', fastLevel);
+  checkZlibLevel(name, 'options.bestLevel', bestLevel);
   if (!Number.isSafeInteger(syncMaxBytes) || syncMaxBytes < 0) {
-    throw new RangeError(
-      `createNodeGzip: options.syncMaxBytes must be a non-negative integer, got ${describeValue(syncMaxBytes)}`,
-    );
+    const expectation = 'must be a non-negative integer';
+    throw argumentError(RangeError, name, 'options.syncMaxBytes', expectation, syncMaxBytes);
   }
   if (typeof keepPieces !== 'boolean') {
-    throw new TypeError(
-      `createNodeGzip: options.keepPieces must be a boolean, got ${describeValue(keepPieces)}`,
-    );
+    throw argumentError(TypeError, name, 'options.keepPieces', 'must be a boolean', keepPieces);
   }
   const zlib = nodeZlib();
   const gzip = (bytes: Uint8Array, gzipOptions?: GzipOptions): Promise<Uint8Array> => {
@@ -115,10 +113,11 @@ function nodeZlib(): NodeZlib {
   return zlib;
 }
 
-function checkLevel(level: number, name: string): void {
-  if (!Number.isInteger(level) || level < 0 || level > 9) {
-    throw new RangeError(
-      `createNodeGzip: options.${name} must be an integer in [0, 9], got ${describeValue(level)}`,
-    );
+// A zlib level. Unlike the shared numeric checks, a value of the wrong type is a RangeError too:
+// createNodeGzip has always answered so.
+function checkZlibLevel(functionName: string, parameterName: string, value: number): void {
+  if (!Number.isInteger(value) || value < 0 || value > 9) {
+    const expectation = 'must be an integer in [0, 9]';
+    throw argumentError(RangeError, functionName, parameterName, expectation, value);
   }
 }
