@@ -3,58 +3,6 @@ import fc from 'fast-check';
 /** The key every fuzzed adapter accepts. */
 export const FUZZ_KEY = 'fuzz-key';
 
-/** Parameters of each route (the oracle's own copy, written from the spec, not from src). */
-export const ROUTE_PARAMETERS: Readonly<Record<string, readonly string[]>> = Object.freeze({
-  'installations/nearest': ['lat', 'lng', 'maxDistanceKM', 'maxResults'],
-  'installations/{id}': ['installationId'],
-  'measurements/installation': ['installationId', 'indexType'],
-  'measurements/nearest': ['lat', 'lng', 'maxDistanceKM', 'indexType'],
-  'measurements/point': ['lat', 'lng', 'indexType'],
-  'meta/indexes': [],
-  'meta/measurements': [],
-});
-
-const OPTIONAL = new Set(['maxDistanceKM', 'maxResults', 'indexType']);
-
-/**
- * Oracle: whether one sent value of a parameter is acceptable under the spec's rules.
- *
- * @example
- * isValidParameterValue('lat', '50.062006'); // true
- */
-export function isValidParameterValue(name: string, text: string): boolean {
-  if (text === '') return OPTIONAL.has(name);
-  const decimal = /^[+-]?(\d+\.?\d*|\.\d+)$/.test(text) && Number.isFinite(Number(text));
-  const integer = /^[+-]?\d+$/.test(text) && Number.isSafeInteger(Number(text));
-  switch (name) {
-    case 'lat':
-      return decimal && Math.abs(Number(text)) <= 90;
-    case 'lng':
-      return decimal && Math.abs(Number(text)) <= 180;
-    case 'maxDistanceKM':
-      return decimal;
-    case 'maxResults':
-      return integer;
-    case 'installationId':
-      return integer && Number(text) > 0;
-    case 'indexType':
-      return ['VENDOR_CAQI', 'CAQI', 'PIJP'].includes(text);
-    default:
-      return true;
-  }
-}
-
-/** Route key of a normalised path (trailing slashes dropped), or undefined. */
-export function routeKeyOf(path: string): string | undefined {
-  const segments = path.replace(/\/+$/, '').split('/');
-  if (segments[0] !== '' || segments[1] !== 'v2') return undefined;
-  const rest = segments.slice(2).join('/');
-  if (rest in ROUTE_PARAMETERS && rest !== 'installations/{id}') return rest;
-  if (segments.length === 4 && segments[2] === 'installations' && segments[3] !== '')
-    return 'installations/{id}';
-  return undefined;
-}
-
 const PARAMETER_NAMES = [
   'lat',
   'lng',

@@ -1,11 +1,11 @@
 import { expect } from 'vitest';
-import { readQueryParams } from '../../src/http/query-params.js';
+import type { FuzzRequest } from './http-arbitraries.js';
 import {
-  type FuzzRequest,
   isValidParameterValue,
   ROUTE_PARAMETERS,
   routeKeyOf,
-} from './http-arbitraries.js';
+  sentParameters,
+} from './http-parameter-oracle.js';
 
 function safeDecode(text: string): string {
   try {
@@ -18,11 +18,13 @@ function safeDecode(text: string): string {
 /** Every status the adapter may answer a fuzzed request with (429 and 500 are excluded on purpose). */
 const KNOWN_STATUSES = [200, 204, 301, 400, 401, 404, 405, 406];
 
-/** The checks every response to any request must pass; shared with the socket fuzz. */
 /**
  * The checks every answer to any request must pass: a known status (never 500), JSON content
  * type, CORS, integer rate headers on keyed answers, the spec's error shape, and a 400 that
- * names exactly the parameters the oracle finds bad.
+ * names exactly the parameters the oracle finds bad. Shared by the core and the socket fuzz.
+ *
+ * @example
+ * checkFuzzAnswer(request, response.status, lowerCaseHeaders(response), coreJson(response));
  */
 export function checkFuzzAnswer(
   request: FuzzRequest,
@@ -51,11 +53,13 @@ export function checkFuzzAnswer(
   if (status === 400) {
     const route = routeKeyOf(request.path);
     expect(route).toBeDefined();
-    const raw = readQueryParams(request.query);
+    const sent = sentParameters(request.query);
     if (route === 'installations/{id}')
-      raw.set('installationId', [safeDecode(request.path.replace(/\/+$/, '').split('/')[3] ?? '')]);
+      sent.set('installationId', [
+        safeDecode(request.path.replace(/\/+$/, '').split('/')[3] ?? ''),
+      ]);
     const expected = (ROUTE_PARAMETERS[route ?? ''] ?? []).filter((name) => {
-      const values = raw.get(name) ?? [];
+      const values = sent.get(name) ?? [];
       return values.length > 1 || !isValidParameterValue(name, values[0] ?? '');
     });
     const violations = (json as { details: { violations: { parameter: string }[] } }).details
