@@ -140,27 +140,27 @@ export const LATITUDE: ParamRule<number> = Object.freeze({ parse: decimalInRange
 /** `lng`: required decimal degrees in [-180, 180]. */
 export const LONGITUDE: ParamRule<number> = Object.freeze({ parse: decimalInRange(-180, 180) });
 
+// A limit where a negative value means none, read by `parse`; empty or absent means the default.
+function limitRule(
+  parse: (text: string) => number | undefined,
+  kind: string,
+  defaultValue: number,
+): ParamRule<number> {
+  const message = `must be ${kind} (negative means no limit)`;
+  return Object.freeze({
+    parse: (text: string): ParamParse<number> => {
+      const value = parse(text);
+      return value === undefined ? { ok: false, message } : { ok: true, value };
+    },
+    defaultValue,
+  });
+}
+
 /** `maxDistanceKM`: decimal km, default 3.0; negative means no limit. */
-export const MAX_DISTANCE_KM: ParamRule<number> = Object.freeze({
-  parse: (text: string): ParamParse<number> => {
-    const value = parseDecimal(text);
-    return value === undefined
-      ? { ok: false, message: 'must be a decimal number (negative means no limit)' }
-      : { ok: true, value };
-  },
-  defaultValue: 3,
-});
+export const MAX_DISTANCE_KM: ParamRule<number> = limitRule(parseDecimal, 'a decimal number', 3);
 
 /** `maxResults`: integer, default 1; negative means no limit. */
-export const MAX_RESULTS: ParamRule<number> = Object.freeze({
-  parse: (text: string): ParamParse<number> => {
-    const value = parseSafeInteger(text);
-    return value === undefined
-      ? { ok: false, message: 'must be an integer (negative means no limit)' }
-      : { ok: true, value };
-  },
-  defaultValue: 1,
-});
+export const MAX_RESULTS: ParamRule<number> = limitRule(parseSafeInteger, 'an integer', 1);
 
 /** `installationId` (query or path): required positive integer. */
 export const INSTALLATION_ID: ParamRule<number> = Object.freeze({
