@@ -2,7 +2,7 @@ import { constants, crc32, deflateRawSync, gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ChunkGzip, KEPT_PIECE_MIN_BYTES } from '../../src/http/chunk-gzip.js';
-import { joinChunks } from '../../src/payload/index.js';
+import { joinChunks } from '../../src/payload/json-parts.js';
 
 function countingCompressor() {
   const counts = { deflated: 0 };

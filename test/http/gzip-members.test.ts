@@ -8,7 +8,7 @@ import {
   MAX_STORED_BLOCK_BYTES,
   storedBlocks,
 } from '../../src/http/gzip-members.js';
-import { joinChunks } from '../../src/payload/index.js';
+import { joinChunks } from '../../src/payload/json-parts.js';
 
 describe('gzip members', () => {
   it('lays out stored blocks and the trailer (the examples)', () => {

@@ -2,7 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { encodeJson, jsonResponse, prepareJson, webGzip } from '../../src/http/json-body.js';
-import { freezeAsJsonPart } from '../../src/payload/index.js';
+import { freezeAsJsonPart } from '../../src/payload/json-parts.js';
 
 describe('webGzip', () => {
   it('produces gzip that node:zlib reads back, for any JSON value', async () => {

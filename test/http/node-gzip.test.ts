@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { KEPT_PIECE_MIN_BYTES } from '../../src/http/chunk-gzip.js';
 import { encodeJson } from '../../src/http/json-body.js';
 import { createNodeGzip } from '../../src/http/node-gzip.js';
-import { joinChunks } from '../../src/payload/index.js';
+import { joinChunks } from '../../src/payload/json-parts.js';
 
 // Bytes that compress differently at each level: repetitive JSON with some noise.
 const PAYLOAD = encodeJson(
