@@ -1,3 +1,4 @@
+import { checkInstant } from '../../src/arguments/argument-checks.js';
 import type { AveragedValues, Installation, Measurements } from '../../src/model/api-types.js';
 import type {
   InstallationMeasurementsResult,
@@ -8,7 +9,6 @@ import type {
   PointMeasurements,
 } from '../../src/payload/measurements-service.js';
 import type { InstallationLookup } from '../../src/store/measurement-store.js';
-import { checkInstant } from '../../src/arguments/argument-checks.js';
 import { formatTimestamp } from '../../src/time/instant.js';
 import { measurementWindows, type TimeWindow } from '../../src/time/windows.js';
 
