@@ -1,0 +1,94 @@
+// Runs every ```ts block of README.md and docs/*.md and asserts its result comments, so the
+// documentation cannot drift from the code.
+//
+// Convention (also in docs/README.md):
+//   expr; // → value                 expr evaluates to value (deep, strict equality)
+//   expr; // → RangeError: message   expr throws (or rejects with) that error and message
+// The comment may also stand on the line after the statement and continue on further `//`
+// lines. `0.2517…` matches any number whose digits start so; `{ a: 1, … }` allows further
+// properties; a message ending in `…` is a prefix. Other comments assert nothing.
+// Blocks import the public subpaths ('airq', 'airq/geo', …), rewritten to their src entries.
+// A block that must not run uses another fence language (sh, text, json, csv).
+//
+// Each block becomes a module under test/docs/.generated/ (git-ignored), is type-checked with
+// the project's compiler options and then imported, one test per block.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import {
+  blockModule,
+  type DocBlock,
+  docBlocks,
+  docFiles,
+  fencedBlocks,
+  UNRUN_CODE_LANGUAGES,
+} from './doc-blocks.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const generatedDir = join(root, 'test/docs/.generated');
+
+const blocks = docBlocks(root);
+const moduleName = (block: DocBlock) =>
+  `${block.file.replace(/[^\w]+/g, '-').toLowerCase()}-${block.line}.ts`;
+
+rmSync(generatedDir, { recursive: true, force: true });
+mkdirSync(generatedDir, { recursive: true });
+const modules = blocks.map((block) => {
+  const path = join(generatedDir, moduleName(block));
+  writeFileSync(path, blockModule(block, root, generatedDir));
+  return { block, path };
+});
+
+describe('documentation', () => {
+  it('has runnable examples in the README and on the page of every public subpath', () => {
+    const subpaths = Object.keys(
+      JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).exports,
+    )
+      .filter((subpath) => subpath !== '.' && subpath !== './package.json')
+      .map((subpath) => `docs/${subpath.slice(2)}.md`);
+    const withExamples = new Set(blocks.map((block) => block.file));
+    expect(['README.md', ...subpaths].filter((file) => !withExamples.has(file))).toEqual([]);
+  });
+
+  it('uses no fence language that looks runnable but is not run', () => {
+    const unrun = docFiles(root).flatMap((file) =>
+      fencedBlocks(readFileSync(join(root, file), 'utf8'), file)
+        .filter((block) => UNRUN_CODE_LANGUAGES.includes(block.language))
+        .map((block) => `${file}:${block.line} (${block.language})`),
+    );
+    expect(unrun).toEqual([]);
+  });
+
+  it('type-checks every example with the project compiler options', () => {
+    const configPath = join(root, 'tsconfig.json');
+    const config = ts.readConfigFile(configPath, ts.sys.readFile);
+    const { options } = ts.parseJsonConfigFileContent(config.config, ts.sys, root);
+    const program = ts.createProgram(
+      modules.map((module) => module.path),
+      options,
+    );
+    // Only the examples are checked here (npm run typecheck covers src), file by file.
+    const problems = modules.flatMap(({ path }) => {
+      const file = program.getSourceFile(path)!;
+      const origin = /Generated from (\S+):(\d+)/.exec(file.text);
+      return [
+        ...program.getSyntacticDiagnostics(file),
+        ...program.getSemanticDiagnostics(file),
+      ].map((diagnostic) => {
+        const { line } = file.getLineAndCharacterOfPosition(diagnostic.start ?? 0);
+        // Generated line 3 is the block's first line, which is the fence line + 1.
+        const docLine = origin ? `${origin[1]}:${Number(origin[2]) + line - 1}` : path;
+        return `${docLine}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`;
+      });
+    });
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  for (const { block, path } of modules) {
+    it(`${block.file}:${block.line} runs and its results hold`, async () => {
+      await import(pathToFileURL(path).href);
+    });
+  }
+});
