@@ -164,7 +164,7 @@ function resultAfter(code: string, end: number, nextStart: number): ResultCommen
     .split('\n')
     .slice(1);
   for (const next of rest) {
-    if (ERROR_RESULT.test(value) || isCompleteExpression(value)) break;
+    if (ERROR_RESULT.test(value) || isCompleteExpression(value.replaceAll('…', ''))) break;
     const continued = /^\s*\/\/(.*)$/.exec(next);
     if (!continued) break;
     value += ` ${continued[1]!.trim()}`;
@@ -190,6 +190,7 @@ export function blockModule(block: DocBlock, root: string, fromDir: string): str
   };
 
   const statements = source.statements;
+  let asserted = 0;
   statements.forEach((statement, i) => {
     const lineOf = (pos: number) => source.getLineAndCharacterOfPosition(pos).line + 1;
     if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier)) {
@@ -225,7 +226,16 @@ export function blockModule(block: DocBlock, root: string, fromDir: string): str
       throw new Error(`${at}: result is not a complete expression: ${result.value}`);
     }
     edits.push({ start: statement.getStart(), end: statement.getEnd(), text });
+    asserted++;
   });
+
+  // A `// →` that follows no top-level statement would silently assert nothing.
+  const written = block.code.split('\n').filter((line) => line.includes('// →')).length;
+  if (asserted !== written) {
+    throw new Error(
+      `${where(0)}: ${written - asserted} result comment(s) follow no top-level statement`,
+    );
+  }
 
   let code = block.code;
   for (const edit of edits.sort((a, b) => b.start - a.start)) {
