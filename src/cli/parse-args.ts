@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { type ApiKeyConfig, checkLimit, parseKeyList } from '../http/api-keys.js';
 import { DEFAULT_DAY_LIMIT, DEFAULT_MINUTE_LIMIT } from '../http/rate-limiter.js';
-import type { WhoEdition } from '../standards/index.js';
+import type { WhoEdition } from '../standards/who.js';
 import { parseTimestamp } from '../time/instant.js';
 
 /** Everything `npm start` needs to serve, after the flags were checked. */

@@ -7,9 +7,10 @@ import { createApi } from '../http/create-api.js';
 import { respondToClientError } from '../http/node-client-error.js';
 import { createNodeGzip } from '../http/node-gzip.js';
 import { createNodeListener } from '../http/node-listener.js';
-import { createMeasurementsService } from '../payload/index.js';
-import { createSampleNetwork } from '../sample/index.js';
-import { loadStoreFromFiles, type MeasurementStore } from '../store/index.js';
+import { createMeasurementsService } from '../payload/create-measurements-service.js';
+import { createSampleNetwork } from '../sample/sample-network.js';
+import { loadStoreFromFiles } from '../store/load-store.js';
+import type { MeasurementStore } from '../store/measurement-store.js';
 import type { ServeOptions } from './parse-args.js';
 
 /** How often the sample network produces new samples, ms. */

@@ -1,4 +1,4 @@
-import { negotiateLanguage } from '../i18n/index.js';
+import { negotiateLanguage } from '../i18n/negotiate-language.js';
 import { ApiError } from './api-error.js';
 import { presentedKey } from './api-keys.js';
 import {

@@ -3,7 +3,7 @@ import {
   INDEX_TYPE_NAMES,
   type IndexTypeName,
   isIndexTypeName,
-} from '../indexes/index.js';
+} from '../indexes/index-table.js';
 import type { Violation } from './api-error.js';
 
 /** Parameter name → every value it was sent with, in order. */

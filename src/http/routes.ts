@@ -1,5 +1,6 @@
-import type { IndexTypeName } from '../indexes/index.js';
-import { indexTypesMeta, measurementTypesMeta } from '../meta/index.js';
+import type { IndexTypeName } from '../indexes/index-table.js';
+import { indexTypesMeta } from '../meta/index-types-meta.js';
+import { measurementTypesMeta } from '../meta/measurement-types-meta.js';
 import type { Language } from '../model/api-types.js';
 import type {
   MeasurementsRequestOptions,
