@@ -3,12 +3,9 @@ import nearestPoint from '@turf/nearest-point';
 import { around } from 'geokdbush';
 import KDBush from 'kdbush';
 import { bench, describe } from 'vitest';
-import {
-  INTERPOLATION_RADIUS_KM,
-  InstallationIndex,
-  interpolateAverages,
-} from '../src/geo/index.js';
-import type { WindowAverages } from '../src/store/measurement-store.js';
+import { InstallationIndex } from '../src/geo/installation-index.js';
+import { INTERPOLATION_RADIUS_KM, interpolateAverages } from '../src/geo/interpolate-averages.js';
+import type { WindowAverages } from '../src/model/window-averages.js';
 import {
   linearNearest,
   linearWithin,

@@ -23,7 +23,7 @@ import {
   persistenceForecast,
   sameHourYesterdayForecast,
 } from '../src/forecast/index.js';
-import type { WindowAverages } from '../src/store/measurement-store.js';
+import type { WindowAverages } from '../src/model/window-averages.js';
 import { MS_PER_HOUR } from '../src/time/instant.js';
 import { hourlyWindows } from '../src/time/windows.js';
 

@@ -3,19 +3,18 @@ import {
   haversineKm,
   INTERPOLATION_RADIUS_KM,
   interpolateAverages,
-  interpolateInverseDistance,
   type NeighbourHit,
 } from '../../src/geo/index.js';
 import { computeIndex } from '../../src/indexes/index.js';
 import { payloadValues } from '../../src/meta/index.js';
 import type { AveragedValues, Measurements } from '../../src/model/api-types.js';
+import type { WindowAverages } from '../../src/model/index.js';
 import type {
   InstallationSeries,
   InterpolationContributor,
   PointMeasurements,
 } from '../../src/payload/index.js';
 import { whoStandards } from '../../src/standards/index.js';
-import type { WindowAverages } from '../../src/store/index.js';
 import {
   formatTimestamp,
   type MeasurementWindows,
@@ -133,12 +132,13 @@ function naiveContributors(
   currentAverages: readonly WindowAverages[],
 ): InterpolationContributor[] {
   const active = hits.filter((_, i) => Object.keys(currentAverages[i] ?? {}).length > 0);
-  const idw = interpolateInverseDistance(
-    active.map((hit) => ({ id: hit.id, distanceKm: hit.distanceKm, value: 0 })),
-  );
-  return (idw?.contributors ?? []).map((c) => ({
-    installationId: c.id,
-    distanceKm: c.distanceKm,
-    weight: c.weight,
+  // The direct weights: 1/d over Σ(1/d), or an equal share among the sensors within 1 m.
+  const coincident = active.filter((hit) => hit.distanceKm < 0.001);
+  const weighed = coincident.length > 0 ? coincident : active;
+  const total = weighed.reduce((sum, hit) => sum + 1 / hit.distanceKm, 0);
+  return weighed.map((hit) => ({
+    installationId: hit.id,
+    distanceKm: hit.distanceKm,
+    weight: coincident.length > 0 ? 1 / coincident.length : 1 / hit.distanceKm / total,
   }));
 }

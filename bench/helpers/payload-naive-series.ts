@@ -4,8 +4,9 @@ import {
   FORECAST_POLLUTANTS,
 } from '../../src/forecast/index.js';
 import type { Installation } from '../../src/model/api-types.js';
+import type { WindowAverages } from '../../src/model/index.js';
 import { currentWindow, type InstallationSeries } from '../../src/payload/index.js';
-import type { Sample, WindowAverages } from '../../src/store/index.js';
+import type { Sample } from '../../src/store/index.js';
 import type { MeasurementWindows, TimeWindow } from '../../src/time/index.js';
 
 // The baseline of the payload benchmark reads its data the obvious way: every raw sample is an

@@ -1,4 +1,4 @@
-import type { WindowAverages } from '../store/measurement-store.js';
+import type { WindowAverages } from '../model/window-averages.js';
 import type { TimeWindow } from '../time/windows.js';
 
 /** The measurement types a forecast carries, in payload order. */

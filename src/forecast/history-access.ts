@@ -1,4 +1,4 @@
-import type { WindowAverages } from '../store/measurement-store.js';
+import type { WindowAverages } from '../model/window-averages.js';
 import { describeValue } from '../time/instant.js';
 import type { ForecastInput, ForecastPollutant } from './forecaster.js';
 

@@ -1,4 +1,4 @@
-import { checkLatitude, checkLongitude } from './geo-arguments.js';
+import { checkNumberInRange } from '../arguments/argument-checks.js';
 
 /** Mean Earth radius in km (the IUGG mean radius; geokdbush uses the same sphere). */
 export const EARTH_RADIUS_KM = 6371;
@@ -85,10 +85,10 @@ export function haversineKm(
   latitude2: number,
   longitude2: number,
 ): number {
-  checkLatitude('haversineKm', 'latitude1', latitude1);
-  checkLongitude('haversineKm', 'longitude1', longitude1);
-  checkLatitude('haversineKm', 'latitude2', latitude2);
-  checkLongitude('haversineKm', 'longitude2', longitude2);
+  checkNumberInRange('haversineKm', 'latitude1', latitude1, -90, 90);
+  checkNumberInRange('haversineKm', 'longitude1', longitude1, -180, 180);
+  checkNumberInRange('haversineKm', 'latitude2', latitude2, -90, 90);
+  checkNumberInRange('haversineKm', 'longitude2', longitude2, -180, 180);
   const cosLatitude1 = Math.cos(latitude1 * RADIANS_PER_DEGREE);
   return haversineTermToKm(
     haversineTerm(latitude1, cosLatitude1, longitude1, latitude2, longitude2),

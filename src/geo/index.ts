@@ -15,14 +15,6 @@ export {
   InstallationIndex,
   type NearestOptions,
 } from './installation-index.js';
-export { interpolateAverages } from './interpolate-averages.js';
-export {
-  COINCIDENT_DISTANCE_KM,
-  type IdwContributor,
-  type IdwResult,
-  type IdwSource,
-  INTERPOLATION_RADIUS_KM,
-  interpolateInverseDistance,
-} from './inverse-distance.js';
-export { InverseDistanceWeights } from './inverse-distance-weights.js';
+export { INTERPOLATION_RADIUS_KM, interpolateAverages } from './interpolate-averages.js';
+export { COINCIDENT_DISTANCE_KM, InverseDistanceWeights } from './inverse-distance-weights.js';
 export { LiveInstallationIndex } from './live-installation-index.js';

@@ -1,8 +1,8 @@
 import { around } from 'geokdbush';
 import type KDBush from 'kdbush';
-import { describeValue } from '../time/instant.js';
+import { checkNotNaN, checkNumberInRange, checkObject } from '../arguments/argument-checks.js';
+import { argumentError } from '../arguments/describe-value.js';
 import { CapScan } from './cap-scan.js';
-import { checkLatitude, checkLongitude, checkNotNaN } from './geo-arguments.js';
 import { DISTANCE_TIE_KM, type GeoPoint, type NeighbourHit, sortNeighbours } from './geo-point.js';
 import {
   haversineTerm,
@@ -103,11 +103,9 @@ export class InstallationIndex {
    * index.nearest(0, 0, { maxResults: -1, maxDistanceKM: -1 }).length; // 3
    */
   nearest(latitude: number, longitude: number, options: NearestOptions = {}): NeighbourHit[] {
-    checkLatitude(NEAREST, 'latitude', latitude);
-    checkLongitude(NEAREST, 'longitude', longitude);
-    if (typeof options !== 'object' || options === null) {
-      throw new TypeError(`${NEAREST}: options must be an object, got ${describeValue(options)}`);
-    }
+    checkNumberInRange(NEAREST, 'latitude', latitude, -90, 90);
+    checkNumberInRange(NEAREST, 'longitude', longitude, -180, 180);
+    checkObject(NEAREST, 'options', options);
     const { maxDistanceKM = DEFAULT_MAX_DISTANCE_KM, maxResults = DEFAULT_MAX_RESULTS } = options;
     checkNotNaN(NEAREST, 'maxDistanceKM', maxDistanceKM);
     checkMaxResults(maxResults);
@@ -152,11 +150,11 @@ export class InstallationIndex {
    * index.within(0, 180, 1.5); // [{ id: 1, distanceKm: 0.5559… }, { id: 2, distanceKm: 1.1119… }]
    */
   within(latitude: number, longitude: number, radiusKm: number): NeighbourHit[] {
-    checkLatitude(WITHIN, 'latitude', latitude);
-    checkLongitude(WITHIN, 'longitude', longitude);
+    checkNumberInRange(WITHIN, 'latitude', latitude, -90, 90);
+    checkNumberInRange(WITHIN, 'longitude', longitude, -180, 180);
     checkNotNaN(WITHIN, 'radiusKm', radiusKm);
     if (radiusKm < 0) {
-      throw new RangeError(`${WITHIN}: radiusKm must be a number >= 0, got ${radiusKm}`);
+      throw argumentError(RangeError, WITHIN, 'radiusKm', 'must be a number >= 0', radiusKm);
     }
     return this.#hitsWithin(latitude, longitude, radiusKm);
   }
@@ -196,22 +194,14 @@ export class InstallationIndex {
     longitude: number,
     limitKm: number,
   ): NeighbourHit[] {
-    const coords = this.#tree.coords;
-    const slotByPosition = this.#slotByPosition;
     const idsByPosition = this.#idsByPosition;
     const cosLatitude = Math.cos(latitude * RADIANS_PER_DEGREE);
     const hits: NeighbourHit[] = [];
     for (let i = 0; i < positions.length; i++) {
       const position = positions[i]!; // ! : i < length
-      const slot = slotByPosition[position]!; // ! : geokdbush returns positions < size
-      const term = haversineTerm(
-        latitude,
-        cosLatitude,
-        longitude,
-        coords[2 * slot + 1]!, // ! : slot < size
-        coords[2 * slot]!,
+      const distanceKm = haversineTermToKm(
+        this.#termTo(position, latitude, cosLatitude, longitude),
       );
-      const distanceKm = haversineTermToKm(term);
       if (distanceKm <= limitKm) hits.push({ id: idsByPosition[position]!, distanceKm });
     }
     return sortNeighbours(hits);
@@ -219,31 +209,38 @@ export class InstallationIndex {
 
   /** The largest great-circle distance, in km, from the query point to geokdbush's results. */
   #farthestKm(positions: readonly number[], latitude: number, longitude: number): number {
-    const coords = this.#tree.coords;
-    const slotByPosition = this.#slotByPosition;
     const cosLatitude = Math.cos(latitude * RADIANS_PER_DEGREE);
     let farthestTerm = 0;
     for (let i = 0; i < positions.length; i++) {
-      const slot = slotByPosition[positions[i]!]!; // ! : i < length; positions < size
-      const term = haversineTerm(
-        latitude,
-        cosLatitude,
-        longitude,
-        coords[2 * slot + 1]!, // ! : slot < size
-        coords[2 * slot]!,
-      );
+      const term = this.#termTo(positions[i]!, latitude, cosLatitude, longitude); // ! : i < length
       if (term > farthestTerm) farthestTerm = term;
     }
     return haversineTermToKm(farthestTerm);
+  }
+
+  /**
+   * The haversine term from the query point to the installation at input `position`, read
+   * from kdbush's coordinates (kept in tree order, hence the slot lookup).
+   */
+  #termTo(position: number, latitude: number, cosLatitude: number, longitude: number): number {
+    const slot = this.#slotByPosition[position]!; // ! : geokdbush returns positions < size
+    const coords = this.#tree.coords;
+    // ! : slot < size, so both coordinates exist
+    return haversineTerm(
+      latitude,
+      cosLatitude,
+      longitude,
+      coords[2 * slot + 1]!,
+      coords[2 * slot]!,
+    );
   }
 }
 
 function checkMaxResults(maxResults: unknown): void {
   checkNotNaN(NEAREST, 'maxResults', maxResults);
-  const value = maxResults as number;
-  if (!Number.isInteger(value) && Number.isFinite(value)) {
-    throw new RangeError(
-      `${NEAREST}: maxResults must be an integer (negative = no limit), got ${value}`,
-    );
+  // ±Infinity passes: it is a limit like any negative or very large count.
+  if (!Number.isInteger(maxResults) && Number.isFinite(maxResults)) {
+    const expectation = 'must be an integer (negative = no limit)';
+    throw argumentError(RangeError, NEAREST, 'maxResults', expectation, maxResults);
   }
 }

@@ -1,6 +1,6 @@
 import KDBush from 'kdbush';
-import { describeValue } from '../time/instant.js';
-import { checkLatitude, checkLongitude } from './geo-arguments.js';
+import { checkNumberInRange } from '../arguments/argument-checks.js';
+import { argumentError, describeValue } from '../arguments/describe-value.js';
 import type { GeoPoint } from './geo-point.js';
 
 // Points per kd-tree leaf. geokdbush pushes every point of each leaf it opens into its priority
@@ -36,7 +36,7 @@ export interface BuiltTree {
  */
 export function buildTree(points: readonly GeoPoint[]): BuiltTree {
   if (!Array.isArray(points)) {
-    throw new TypeError(`${FROM}: points must be an array, got ${describeValue(points)}`);
+    throw argumentError(TypeError, FROM, 'points', 'must be an array', points);
   }
   const tree = new KDBush(points.length, TREE_NODE_SIZE);
   const idsByPosition = new Float64Array(points.length);
@@ -102,22 +102,20 @@ function invertPermutation(
 
 /** Throws the error that names what is wrong with a point that failed the cheap test. */
 function throwPointProblem(point: unknown, position: number): never {
+  const at = `points[${position}]`;
   if (typeof point !== 'object' || point === null) {
-    throw new TypeError(
-      `${FROM}: points[${position}] must be an object with id, latitude and longitude, got ${describeValue(point)}`,
-    );
+    const expectation = 'must be an object with id, latitude and longitude';
+    throw argumentError(TypeError, FROM, at, expectation, point);
   }
   const { id, latitude, longitude } = point as Partial<Record<keyof GeoPoint, unknown>>;
   if (typeof id !== 'number' || !Number.isSafeInteger(id)) {
-    const error = typeof id === 'number' ? RangeError : TypeError;
-    throw new error(
-      `${FROM}: points[${position}].id must be a safe integer, got ${describeValue(id)}`,
-    );
+    const ErrorType = typeof id === 'number' ? RangeError : TypeError;
+    throw argumentError(ErrorType, FROM, `${at}.id`, 'must be a safe integer', id);
   }
-  checkLatitude(FROM, `points[${position}].latitude (installation ${id})`, latitude);
-  checkLongitude(FROM, `points[${position}].longitude (installation ${id})`, longitude);
+  checkNumberInRange(FROM, `${at}.latitude (installation ${id})`, latitude, -90, 90);
+  checkNumberInRange(FROM, `${at}.longitude (installation ${id})`, longitude, -180, 180);
   // Unreachable: one of the checks above rejects whatever failed the cheap test.
-  throw new RangeError(`${FROM}: points[${position}] is not a valid point`);
+  throw argumentError(RangeError, FROM, at, 'must be a valid point', point);
 }
 
 function checkUniqueIds(idsByPosition: Float64Array, points: readonly GeoPoint[]): void {

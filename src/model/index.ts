@@ -13,3 +13,4 @@ export type {
   Value,
 } from './api-types.js';
 export { LANGUAGES } from './api-types.js';
+export type { WindowAverages } from './window-averages.js';

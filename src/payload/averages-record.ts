@@ -1,5 +1,5 @@
 import { FORECAST_POLLUTANTS, type ForecastHour } from '../forecast/forecaster.js';
-import type { WindowAverages } from '../store/measurement-store.js';
+import type { WindowAverages } from '../model/window-averages.js';
 
 // Records coming from a store or a forecaster are ports that users may implement themselves,
 // so payload assembly keeps only finite numbers from them: a NaN from outside can never reach

@@ -1,4 +1,4 @@
-import type { WindowAverages } from '../store/measurement-store.js';
+import type { WindowAverages } from '../model/window-averages.js';
 import type { MeasurementWindows, TimeWindow } from '../time/windows.js';
 import { hasAnyValue } from './averages-record.js';
 

@@ -1,6 +1,7 @@
 import type { Forecaster } from '../forecast/forecaster.js';
 import type { Installation } from '../model/api-types.js';
-import type { MeasurementStore, WindowAverages } from '../store/measurement-store.js';
+import type { WindowAverages } from '../model/window-averages.js';
+import type { MeasurementStore } from '../store/measurement-store.js';
 import { MS_PER_HOUR } from '../time/instant.js';
 import {
   HOURS_PER_SERIES,

@@ -1,8 +1,6 @@
-import {
-  INTERPOLATION_RADIUS_KM,
-  type InstallationIndex,
-  InverseDistanceWeights,
-} from '../geo/index.js';
+import type { InstallationIndex } from '../geo/installation-index.js';
+import { INTERPOLATION_RADIUS_KM } from '../geo/interpolate-averages.js';
+import { InverseDistanceWeights } from '../geo/inverse-distance-weights.js';
 import type { MeasurementWindows } from '../time/windows.js';
 import { averagedValues, type RenderOptions } from './averaged-values.js';
 import { hasAnyValue } from './averages-record.js';
@@ -96,7 +94,9 @@ export class PointPayloads {
     // have a current value, which changes rarely: keep it, serialised, for that set.
     const active = currentAverages.map((averages) => (hasAnyValue(averages) ? '1' : '0')).join('');
     if (cached.note?.active !== active) {
-      const interpolation = freezeAsJsonPart(interpolationInfo(neighbours, currentAverages));
+      const interpolation = freezeAsJsonPart(
+        interpolationInfo(neighbours, weights, currentAverages),
+      );
       cached.note = { active, interpolation };
     }
     return {

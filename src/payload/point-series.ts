@@ -1,10 +1,7 @@
-import {
-  INTERPOLATION_RADIUS_KM,
-  InverseDistanceWeights,
-  interpolateInverseDistance,
-  type NeighbourHit,
-} from '../geo/index.js';
-import type { WindowAverages } from '../store/measurement-store.js';
+import type { NeighbourHit } from '../geo/geo-point.js';
+import { INTERPOLATION_RADIUS_KM } from '../geo/interpolate-averages.js';
+import { InverseDistanceWeights } from '../geo/inverse-distance-weights.js';
+import type { WindowAverages } from '../model/window-averages.js';
 import type { MeasurementWindows } from '../time/windows.js';
 import { finiteAverages, hasAnyValue } from './averages-record.js';
 import type { InstallationSeries } from './installation-series.js';
@@ -51,7 +48,7 @@ export function interpolateSeries(
       history: hours.history,
       forecast: hours.forecast,
     },
-    interpolation: interpolationInfo(neighbours, currentAverages),
+    interpolation: interpolationInfo(neighbours, weights, currentAverages),
   };
 }
 
@@ -99,37 +96,39 @@ export function interpolateHours(
 
 /**
  * The `interpolation` note of a point payload: the neighbours with any value in their current
- * window, nearest first, with normalised inverse-distance weights.
+ * window, nearest first, with their normalised inverse-distance weights among those
+ * neighbours ({@link InverseDistanceWeights.normalisedWeights}: with one closer than 1 m, such
+ * neighbours share the weight and the others get 0).
  *
+ * @param weights - `InverseDistanceWeights.of(neighbours)`
  * @param currentAverages - `currentAverages[i]`: what the i-th neighbour's `current` shows
  * @example
- * interpolationInfo(hits, [{ PM10: 30 }, {}]).contributors.length; // 1
+ * interpolationInfo(hits, InverseDistanceWeights.of(hits), [{ PM10: 30 }, {}]).contributors.length; // 1
  */
 export function interpolationInfo(
   neighbours: readonly NeighbourHit[],
+  weights: InverseDistanceWeights,
   currentAverages: readonly WindowAverages[],
 ): InterpolationInfo {
   return {
     method: 'INVERSE_DISTANCE',
     radiusKm: INTERPOLATION_RADIUS_KM,
-    contributors: contributorsOf(neighbours, currentAverages),
+    contributors: contributorsOf(neighbours, weights, currentAverages),
   };
 }
 
 function contributorsOf(
   neighbours: readonly NeighbourHit[],
+  weights: InverseDistanceWeights,
   currentAverages: readonly WindowAverages[],
 ): InterpolationContributor[] {
-  const active = neighbours.filter((_, i) => hasAnyValue(currentAverages[i] ?? {}));
-  // The weights do not depend on the values, so any value will do.
-  const idw = interpolateInverseDistance(
-    active.map((n) => ({ id: n.id, distanceKm: n.distanceKm, value: 0 })),
-  );
-  if (idw === undefined) return [];
-  const weightById = new Map(idw.contributors.map((c) => [c.id, c.weight]));
-  return active.map((n) => ({
-    installationId: n.id,
-    distanceKm: n.distanceKm,
-    weight: weightById.get(n.id) ?? 0,
-  }));
+  const active = neighbours.map((_, i) => hasAnyValue(currentAverages[i] ?? {}));
+  const shares = weights.normalisedWeights(active);
+  const contributors: InterpolationContributor[] = [];
+  neighbours.forEach((neighbour, i) => {
+    if (!active[i]) return;
+    const { id: installationId, distanceKm } = neighbour;
+    contributors.push({ installationId, distanceKm, weight: shares[i]! }); // ! : i < size
+  });
+  return contributors;
 }

@@ -1,5 +1,5 @@
 import type { AveragedValues, Measurements } from '../model/api-types.js';
-import type { WindowAverages } from '../store/measurement-store.js';
+import type { WindowAverages } from '../model/window-averages.js';
 import type { MeasurementWindows, TimeWindow } from '../time/windows.js';
 import { averagedValues, type RenderOptions } from './averaged-values.js';
 import type { InstallationSeries } from './installation-series.js';

@@ -1,6 +1,7 @@
 import type { Forecaster } from '../forecast/forecaster.js';
 import type { AveragedValues, Installation } from '../model/api-types.js';
-import type { MeasurementStore, WindowAverages } from '../store/measurement-store.js';
+import type { WindowAverages } from '../model/window-averages.js';
+import type { MeasurementStore } from '../store/measurement-store.js';
 import { describeValue } from '../time/instant.js';
 import type { MeasurementWindows, TimeWindow } from '../time/windows.js';
 import { finiteAverages } from './averages-record.js';

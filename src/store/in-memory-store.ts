@@ -1,5 +1,6 @@
 import { isMeasurementTypeName, MEASUREMENT_TYPE_NAMES } from '../meta/index.js';
 import type { Installation } from '../model/api-types.js';
+import type { WindowAverages } from '../model/window-averages.js';
 import { describeValue, formatTimestamp } from '../time/instant.js';
 import type { TimeWindow } from '../time/windows.js';
 import { planIngest } from './ingest-plan.js';
@@ -10,7 +11,7 @@ import {
   type Sample,
 } from './ingest-report.js';
 import { InstallationRegistry } from './installation-registry.js';
-import type { InstallationLookup, MeasurementStore, WindowAverages } from './measurement-store.js';
+import type { InstallationLookup, MeasurementStore } from './measurement-store.js';
 import { SeriesTable } from './series-table.js';
 import { assertFiniteNumber, assertWindows, isNumberArrayLike } from './store-arguments.js';
 import type { StoredInstallation } from './stored-installation.js';

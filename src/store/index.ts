@@ -26,7 +26,7 @@ export {
   type StoreFiles,
   type StoreTexts,
 } from './load-store.js';
-export type { InstallationLookup, MeasurementStore, WindowAverages } from './measurement-store.js';
+export type { InstallationLookup, MeasurementStore } from './measurement-store.js';
 export {
   analyseReplacements,
   type ReplacementAnalysis,

@@ -1,4 +1,5 @@
 import type { Installation } from '../model/api-types.js';
+import type { WindowAverages } from '../model/window-averages.js';
 import type { TimeWindow } from '../time/windows.js';
 
 /**
@@ -16,12 +17,6 @@ export type InstallationLookup =
       readonly successorId: number;
     }
   | { readonly status: 'missing' };
-
-/**
- * Window averages of one installation: measurement type name → mean of the samples in the
- * window. A type with no samples in the window is absent (never 0, never NaN).
- */
-export type WindowAverages = Readonly<Partial<Record<string, number>>>;
 
 /**
  * The port that payload assembly and the HTTP adapter read data through. Promise-returning so

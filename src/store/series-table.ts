@@ -1,8 +1,8 @@
 import { MEASUREMENT_TYPE_NAMES } from '../meta/index.js';
+import type { WindowAverages } from '../model/window-averages.js';
 import { TimeSeries } from '../series/index.js';
 import type { TimeWindow } from '../time/windows.js';
 import { DataVersions } from './data-versions.js';
-import type { WindowAverages } from './measurement-store.js';
 
 const NO_AVERAGES: WindowAverages = Object.freeze({});
 const TYPE_COUNT = MEASUREMENT_TYPE_NAMES.length;

@@ -7,7 +7,7 @@ import {
   createBaselineForecaster,
   type ForecastHour,
 } from '../../src/forecast/index.js';
-import type { WindowAverages } from '../../src/store/measurement-store.js';
+import type { WindowAverages } from '../../src/model/window-averages.js';
 import { hourlyWindows } from '../../src/time/windows.js';
 
 const windows24 = hourlyWindows(Date.UTC(2019, 0, 10, 9), 24);

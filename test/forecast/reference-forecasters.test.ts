@@ -6,7 +6,7 @@ import {
   sameHourYesterdayForecast,
   sameHourYesterdayForecaster,
 } from '../../src/forecast/index.js';
-import type { WindowAverages } from '../../src/store/measurement-store.js';
+import type { WindowAverages } from '../../src/model/window-averages.js';
 import { hourlyWindows } from '../../src/time/windows.js';
 
 const hourArb = fc.record(

@@ -1,50 +1,27 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { GeoPoint, NeighbourHit } from '../../src/geo/geo-point.js';
+import { InstallationIndex } from '../../src/geo/installation-index.js';
 import {
-  type GeoPoint,
   INTERPOLATION_RADIUS_KM,
-  InstallationIndex,
   interpolateAverages,
-  type NeighbourHit,
-} from '../../src/geo/index.js';
-import type { WindowAverages } from '../../src/store/measurement-store.js';
+} from '../../src/geo/interpolate-averages.js';
+import type { WindowAverages } from '../../src/model/window-averages.js';
 import { destination, latitudeArb, longitudeArb } from '../helpers/geo-arbitraries.js';
+import {
+  asNeighbours,
+  awayDistanceArb,
+  contributingSources,
+  idwSourceArb,
+  idwSourcesArb,
+  idwValueArb,
+  neighboursWithAveragesArb,
+  IDW_TYPES as TYPES,
+  uniqueIdwSourcesArb,
+} from '../helpers/geo-idw-arbitraries.js';
 import { closeTo, oracleInverseDistance } from '../helpers/geo-oracle.js';
 
 const RUNS = { numRuns: 1000 };
-const TYPES = ['PM1', 'PM25', 'PM10', 'TEMPERATURE'] as const;
-
-const averagesArb: fc.Arbitrary<WindowAverages> = fc
-  .record(
-    {
-      PM1: fc.double({ min: 0, max: 300, noNaN: true }),
-      PM25: fc.double({ min: 0, max: 500, noNaN: true }),
-      PM10: fc.double({ min: 0, max: 800, noNaN: true }),
-      TEMPERATURE: fc.double({ min: -30, max: 40, noNaN: true }),
-    },
-    { requiredKeys: [] },
-  )
-  .map((record) => record as WindowAverages);
-
-const neighboursWithAveragesArb = fc
-  .uniqueArray(fc.integer({ min: 1, max: 10_000 }), { maxLength: 25 })
-  .chain((ids) =>
-    fc.tuple(
-      fc.tuple(
-        ...ids.map((id) =>
-          fc.record({
-            id: fc.constant(id),
-            distanceKm: fc.oneof(
-              fc.double({ min: 0, max: INTERPOLATION_RADIUS_KM, noNaN: true }),
-              fc.constant(0),
-            ),
-          }),
-        ),
-      ),
-      fc.array(averagesArb, { minLength: ids.length, maxLength: ids.length }),
-    ),
-  )
-  .map(([neighbours, averages]) => ({ neighbours: neighbours as NeighbourHit[], averages }));
 
 describe('interpolateAverages examples', () => {
   it('weights each type over the neighbours that have it', () => {
@@ -74,6 +51,73 @@ describe('interpolateAverages examples', () => {
         'interpolateAverages: averages[0].PM10 must be a finite number or absent, got NaN',
       ),
     );
+  });
+});
+
+describe('interpolateAverages examples moved from interpolateInverseDistance', () => {
+  it('weights by 1 / distance whatever order the neighbours come in', () => {
+    const result = interpolateAverages(
+      [
+        { id: 2, distanceKm: 1 },
+        { id: 1, distanceKm: 0.5 },
+      ],
+      [{ PM10: 40 }, { PM10: 10 }],
+    );
+    expect(result.PM10).toBe(20);
+  });
+
+  it('returns a sensor standing at the point exactly, several such sensors as their mean', () => {
+    const near = { id: 3, distanceKm: 0.3 };
+    expect(
+      interpolateAverages([near, { id: 1, distanceKm: 0 }], [{ PM10: 90 }, { PM10: 7 }]),
+    ).toEqual({ PM10: 7 });
+    expect(
+      interpolateAverages(
+        [near, { id: 5, distanceKm: 0.0009 }, { id: 4, distanceKm: 0.0002 }],
+        [{ PM10: 90 }, { PM10: 12 }, { PM10: 6 }],
+      ),
+    ).toEqual({ PM10: 9 });
+  });
+
+  it('throws naming the bad neighbour or argument', () => {
+    expect(() => interpolateAverages([{ id: 1, distanceKm: -0.1 }], [{ PM10: 1 }])).toThrow(
+      new RangeError(
+        'interpolateAverages: neighbours[0].distanceKm must be a finite number >= 0, got -0.1',
+      ),
+    );
+    expect(() =>
+      interpolateAverages([{ id: 1, distanceKm: Number.POSITIVE_INFINITY }], [{ PM10: 1 }]),
+    ).toThrow(/neighbours\[0\]\.distanceKm .* got Infinity/);
+    expect(() => interpolateAverages([{ id: Number.NaN, distanceKm: 1 }], [{ PM10: 1 }])).toThrow(
+      new TypeError('interpolateAverages: neighbours[0].id must be a number, got NaN'),
+    );
+    expect(() =>
+      interpolateAverages(
+        [
+          { id: 1, distanceKm: 1 },
+          { id: 2, distanceKm: 1 },
+        ],
+        [{ PM10: 1 }, { PM10: Number.NaN }],
+      ),
+    ).toThrow(
+      new RangeError(
+        'interpolateAverages: averages[1].PM10 must be a finite number or absent, got NaN',
+      ),
+    );
+    expect(() => interpolateAverages('x' as unknown as NeighbourHit[], [])).toThrow(
+      new TypeError('interpolateAverages: neighbours must be an array, got "x"'),
+    );
+    expect(() => interpolateAverages([null as unknown as NeighbourHit], [{}])).toThrow(TypeError);
+    expect(() =>
+      interpolateAverages([{ id: 1, distanceKm: 1 }], [null as unknown as WindowAverages]),
+    ).toThrow(new TypeError('interpolateAverages: averages[0] must be an object, got null'));
+  });
+
+  it('keeps a type named __proto__ as a value of its own', () => {
+    const record = JSON.parse('{"__proto__": 5, "PM10": 1}') as WindowAverages;
+    const result = interpolateAverages([{ id: 1, distanceKm: 1 }], [record]);
+    expect(Object.keys(result)).toEqual(['PM10', '__proto__']);
+    expect(Object.getOwnPropertyDescriptor(result, '__proto__')?.value).toBe(5);
   });
 });
 
@@ -164,6 +208,76 @@ describe('interpolateAverages properties', () => {
           const inside = pm10At(1.49)!;
           if (baseline === undefined) expect(inside).toBe(MOVER_VALUE);
           else expect(inside).toBeGreaterThan(baseline);
+        },
+      ),
+      RUNS,
+    );
+  });
+});
+
+describe('interpolateAverages properties moved from interpolateInverseDistance', () => {
+  it('matches the direct Σ(v/d) / Σ(1/d) oracle for one type, ids repeating or not', () => {
+    fc.assert(
+      fc.property(idwSourcesArb, (sources) => {
+        const { neighbours, averages } = asNeighbours(sources);
+        const actual = interpolateAverages(neighbours, averages).PM10!;
+        expect(closeTo(actual, oracleInverseDistance(sources)!, 1e-9)).toBe(true);
+      }),
+      RUNS,
+    );
+  });
+
+  it('lies within [min, max] of the contributing values', () => {
+    fc.assert(
+      fc.property(idwSourcesArb, (sources) => {
+        const values = contributingSources(sources).map((source) => source.value);
+        const { neighbours, averages } = asNeighbours(sources);
+        const value = interpolateAverages(neighbours, averages).PM10!;
+        expect(value).toBeGreaterThanOrEqual(Math.min(...values));
+        expect(value).toBeLessThanOrEqual(Math.max(...values));
+      }),
+      RUNS,
+    );
+  });
+
+  it('gives exactly the common value when all values are equal', () => {
+    fc.assert(
+      fc.property(idwSourcesArb, idwValueArb, (places, value) => {
+        const { neighbours, averages } = asNeighbours(places.map((place) => ({ ...place, value })));
+        expect(interpolateAverages(neighbours, averages).PM10).toBe(value);
+      }),
+      RUNS,
+    );
+  });
+
+  it('is exact at a sensor location', () => {
+    fc.assert(
+      fc.property(
+        fc.array(idwSourceArb(awayDistanceArb), { maxLength: 30 }),
+        idwSourceArb(fc.constant(0)),
+        (others, atPoint) => {
+          const { neighbours, averages } = asNeighbours([...others, atPoint]);
+          expect(interpolateAverages(neighbours, averages).PM10).toBe(atPoint.value);
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it('is invariant, to the bit, under permutation of neighbours with distinct ids', () => {
+    fc.assert(
+      fc.property(
+        uniqueIdwSourcesArb.chain((sources) =>
+          fc
+            .shuffledSubarray(sources, { minLength: sources.length, maxLength: sources.length })
+            .map((shuffled) => [sources, shuffled] as const),
+        ),
+        ([sources, shuffled]) => {
+          const original = asNeighbours(sources);
+          const reordered = asNeighbours(shuffled);
+          expect(interpolateAverages(reordered.neighbours, reordered.averages)).toEqual(
+            interpolateAverages(original.neighbours, original.averages),
+          );
         },
       ),
       RUNS,

@@ -1,12 +1,28 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { NeighbourHit } from '../../src/geo/geo-point.js';
+import { interpolateAverages } from '../../src/geo/interpolate-averages.js';
+import { InverseDistanceWeights } from '../../src/geo/inverse-distance-weights.js';
+import type { WindowAverages } from '../../src/model/window-averages.js';
 import {
-  InverseDistanceWeights,
-  interpolateAverages,
-  type NeighbourHit,
-} from '../../src/geo/index.js';
+  awayDistanceArb,
+  contributingSources,
+  IDW_TYPES,
+  idwSourceArb,
+  idwSourcesArb,
+  neighboursWithAveragesArb,
+  sourcesOfType,
+  uniqueIdwSourcesArb,
+} from '../helpers/geo-idw-arbitraries.js';
+import {
+  closeTo,
+  oracleInverseDistance,
+  oracleInverseDistanceWeights,
+} from '../helpers/geo-oracle.js';
 
-describe('InverseDistanceWeights', () => {
+const RUNS = { numRuns: 1000 };
+
+describe('InverseDistanceWeights examples', () => {
   it('weights by 1 / distance per type (the example) and takes coincident sensors alone', () => {
     const weights = InverseDistanceWeights.of([
       { id: 1, distanceKm: 0.5 },
@@ -24,6 +40,54 @@ describe('InverseDistanceWeights', () => {
     expect(InverseDistanceWeights.of([]).interpolate([])).toEqual({});
   });
 
+  it('skips values that are not finite numbers, as if absent', () => {
+    const weights = InverseDistanceWeights.of([
+      { id: 1, distanceKm: 0.5 },
+      { id: 2, distanceKm: 1 },
+    ]);
+    const dirty = [
+      { PM10: Number.NaN, PM25: 8 },
+      { PM10: 40, PM25: Number.POSITIVE_INFINITY },
+    ];
+    expect(weights.interpolate(dirty)).toEqual({ PM10: 40, PM25: 8 });
+    expect(weights.interpolate([undefined, { PM10: 40 }])).toEqual({ PM10: 40 });
+  });
+
+  it('reports normalised weights by neighbour position (moved from interpolateInverseDistance)', () => {
+    const weights = InverseDistanceWeights.of([
+      { id: 2, distanceKm: 1 },
+      { id: 1, distanceKm: 0.5 },
+    ]);
+    expect(weights.size).toBe(2);
+    expect(weights.normalisedWeights()).toEqual(Float64Array.of(1 / 3, 2 / 3));
+    expect(weights.normalisedWeights([true, false])).toEqual(Float64Array.of(1, 0));
+    expect(weights.normalisedWeights([false, false])).toEqual(Float64Array.of(0, 0));
+    expect(InverseDistanceWeights.of([]).normalisedWeights()).toEqual(new Float64Array(0));
+  });
+
+  it('gives sensors standing at the point equal shares and the others none', () => {
+    const near = { id: 3, distanceKm: 0.3 };
+    expect(InverseDistanceWeights.of([near, { id: 1, distanceKm: 0 }]).normalisedWeights()).toEqual(
+      Float64Array.of(0, 1),
+    );
+    const two = InverseDistanceWeights.of([
+      near,
+      { id: 5, distanceKm: 0.0009 },
+      { id: 4, distanceKm: 0.0002 },
+    ]);
+    expect(two.normalisedWeights()).toEqual(Float64Array.of(0, 0.5, 0.5));
+    // Without the sensors at the point, the one left takes everything.
+    expect(two.normalisedWeights([true, false, false])).toEqual(Float64Array.of(1, 0, 0));
+  });
+
+  it('keeps a type named __proto__ as a value of its own', () => {
+    const record = JSON.parse('{"__proto__": 5}') as WindowAverages;
+    const result = InverseDistanceWeights.of([{ id: 1, distanceKm: 1 }]).interpolate([record]);
+    expect(Object.getOwnPropertyDescriptor(result, '__proto__')?.value).toBe(5);
+  });
+});
+
+describe('InverseDistanceWeights properties', () => {
   it('gives the same numbers, to the bit, as interpolateAverages of the geo module', () => {
     const distance = fc.oneof(
       fc.double({ min: 0, max: 1.5, noNaN: true }),
@@ -58,7 +122,151 @@ describe('InverseDistanceWeights', () => {
             expect(Object.is(ours[type], theirs[type])).toBe(true);
         }
       }),
-      { numRuns: 1000 },
+      RUNS,
+    );
+  });
+
+  it('equals the direct IDW oracle per type, over only the neighbours having that type', () => {
+    fc.assert(
+      fc.property(neighboursWithAveragesArb, ({ neighbours, averages }) => {
+        const result = InverseDistanceWeights.of(neighbours).interpolate(averages);
+        for (const type of IDW_TYPES) {
+          const expected = oracleInverseDistance(sourcesOfType(neighbours, averages, type));
+          if (expected === undefined) expect(type in result).toBe(false);
+          else expect(closeTo(result[type]!, expected, 1e-9)).toBe(true);
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  it('treats a value that is not a finite number as absent', () => {
+    const junk = fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY);
+    fc.assert(
+      fc.property(
+        neighboursWithAveragesArb.chain(({ neighbours, averages }) =>
+          fc
+            .array(fc.tuple(fc.constantFrom(...IDW_TYPES), junk), {
+              minLength: averages.length,
+              maxLength: averages.length,
+            })
+            .map((spoilers) => ({ neighbours, averages, spoilers })),
+        ),
+        fc.boolean(),
+        ({ neighbours, averages, spoilers }, dropRecords) => {
+          // Each record gets one type spoiled; the clean records simply lack that type.
+          const spoiled = averages.map((record, i) => {
+            const [type, value] = spoilers[i]!;
+            return { ...record, [type]: value };
+          });
+          const clean: (WindowAverages | undefined)[] = averages.map((record, i) => {
+            const { [spoilers[i]![0]]: _, ...rest } = record;
+            return dropRecords && Object.keys(rest).length === 0 ? undefined : rest;
+          });
+          const weights = InverseDistanceWeights.of(neighbours);
+          expect(weights.interpolate(spoiled)).toEqual(weights.interpolate(clean));
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it('normalised weights equal the direct (1/d) / Σ(1/d) shares, summing to 1', () => {
+    fc.assert(
+      fc.property(idwSourcesArb, (sources) => {
+        const shares = InverseDistanceWeights.of(sources).normalisedWeights();
+        const expected = oracleInverseDistanceWeights(sources);
+        expect(shares).toHaveLength(sources.length);
+        let sum = 0;
+        shares.forEach((share, i) => {
+          expect(closeTo(share, expected[i]!, 1e-12)).toBe(true);
+          sum += share;
+        });
+        expect(Math.abs(sum - 1)).toBeLessThanOrEqual(1e-12);
+      }),
+      RUNS,
+    );
+  });
+
+  it('gives every contributing source a positive weight and every other one 0, never NaN', () => {
+    fc.assert(
+      fc.property(idwSourcesArb, (sources) => {
+        const contributing = new Set(contributingSources(sources));
+        const shares = InverseDistanceWeights.of(sources).normalisedWeights();
+        sources.forEach((source, i) => {
+          if (contributing.has(source)) expect(shares[i]).toBeGreaterThan(0);
+          else expect(shares[i]).toBe(0);
+        });
+      }),
+      RUNS,
+    );
+  });
+
+  it('normalised weights over the present neighbours are the weights interpolate applies', () => {
+    fc.assert(
+      fc.property(neighboursWithAveragesArb, ({ neighbours, averages }) => {
+        const weights = InverseDistanceWeights.of(neighbours);
+        const result = weights.interpolate(averages);
+        for (const type of IDW_TYPES) {
+          const present = averages.map((record) => record[type] !== undefined);
+          const shares = weights.normalisedWeights(present);
+          const sources = sourcesOfType(neighbours, averages, type);
+          const expected = oracleInverseDistanceWeights(sources);
+          let k = 0;
+          let weightedSum = 0;
+          shares.forEach((share, i) => {
+            if (!present[i]) {
+              expect(share).toBe(0);
+              return;
+            }
+            expect(closeTo(share, expected[k++]!, 1e-12)).toBe(true);
+            weightedSum += share * averages[i]![type]!;
+          });
+          if (sources.length > 0) expect(closeTo(weightedSum, result[type]!, 1e-9)).toBe(true);
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  it('is exact at a sensor location: that sensor takes the whole weight', () => {
+    fc.assert(
+      fc.property(
+        fc.array(idwSourceArb(awayDistanceArb), { maxLength: 30 }),
+        idwSourceArb(fc.constant(0)),
+        (others, atPoint) => {
+          const weights = InverseDistanceWeights.of([...others, atPoint]);
+          const expected = new Float64Array(others.length + 1);
+          expected[others.length] = 1;
+          expect(weights.normalisedWeights()).toEqual(expected);
+          const records = [...others, atPoint].map(({ value }) => ({ PM10: value }));
+          expect(weights.interpolate(records).PM10).toBe(atPoint.value);
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it('weights and values follow their neighbours, to the bit, under permutation', () => {
+    fc.assert(
+      fc.property(
+        uniqueIdwSourcesArb.chain((sources) =>
+          fc
+            .shuffledSubarray(sources, { minLength: sources.length, maxLength: sources.length })
+            .map((shuffled) => [sources, shuffled] as const),
+        ),
+        ([sources, shuffled]) => {
+          const byId = (list: typeof sources) => {
+            const shares = InverseDistanceWeights.of(list).normalisedWeights();
+            return new Map(list.map((source, i) => [source.id, shares[i]]));
+          };
+          expect(byId(shuffled)).toEqual(byId(sources));
+          const value = (list: typeof sources) =>
+            InverseDistanceWeights.of(list).interpolate(list.map((s) => ({ PM10: s.value }))).PM10;
+          expect(Object.is(value(shuffled), value(sources))).toBe(true);
+        },
+      ),
+      RUNS,
     );
   });
 });

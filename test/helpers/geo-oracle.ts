@@ -2,7 +2,17 @@
  * Brute-force oracles for the geo module: every answer is computed by looking at every point,
  * with the textbook haversine written out independently of src/geo.
  */
-import type { GeoPoint, IdwSource, NeighbourHit } from '../../src/geo/index.js';
+import type { GeoPoint, NeighbourHit } from '../../src/geo/geo-point.js';
+
+/** One sensor's value and its distance (km) to the point being interpolated. */
+export interface OracleSource {
+  readonly id: number;
+  readonly distanceKm: number;
+  readonly value: number;
+}
+
+/** Sources closer than this (1 m, in km) stand at the point, as the spec's interpolation says. */
+const ORACLE_COINCIDENT_KM = 0.001;
 
 /**
  * Distances in the same step of this width (km) are ties, broken by id, as src/geo promises.
@@ -90,9 +100,9 @@ export function oracleWithin(
  * Inverse-distance weighting written the direct way, Σ(v/d) / Σ(1/d); sources closer than
  * 1 m give the plain mean of those sources; no sources give undefined.
  */
-export function oracleInverseDistance(sources: readonly IdwSource[]): number | undefined {
+export function oracleInverseDistance(sources: readonly OracleSource[]): number | undefined {
   if (sources.length === 0) return undefined;
-  const coincident = sources.filter((source) => source.distanceKm < 0.001);
+  const coincident = sources.filter((source) => source.distanceKm < ORACLE_COINCIDENT_KM);
   if (coincident.length > 0) {
     return coincident.reduce((sum, source) => sum + source.value, 0) / coincident.length;
   }
@@ -103,6 +113,22 @@ export function oracleInverseDistance(sources: readonly IdwSource[]): number | u
     denominator += 1 / distanceKm;
   }
   return numerator / denominator;
+}
+
+/**
+ * Each source's share in {@link oracleInverseDistance}, written the direct way: (1/dᵢ) / Σ(1/d),
+ * or, when some sources are closer than 1 m, 1/k for each of those k and 0 for the others.
+ */
+export function oracleInverseDistanceWeights(
+  sources: readonly Pick<OracleSource, 'distanceKm'>[],
+): number[] {
+  const coincident = sources.filter((source) => source.distanceKm < ORACLE_COINCIDENT_KM).length;
+  if (coincident > 0) {
+    return sources.map((source) => (source.distanceKm < ORACLE_COINCIDENT_KM ? 1 / coincident : 0));
+  }
+  let denominator = 0;
+  for (const { distanceKm } of sources) denominator += 1 / distanceKm;
+  return sources.map((source) => 1 / source.distanceKm / denominator);
 }
 
 /** Whether two numbers agree to `relative` of the larger magnitude (absolute near zero). */

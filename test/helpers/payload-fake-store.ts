@@ -1,9 +1,6 @@
 import type { Installation } from '../../src/model/api-types.js';
-import type {
-  InstallationLookup,
-  MeasurementStore,
-  WindowAverages,
-} from '../../src/store/measurement-store.js';
+import type { WindowAverages } from '../../src/model/window-averages.js';
+import type { InstallationLookup, MeasurementStore } from '../../src/store/measurement-store.js';
 import type { TimeWindow } from '../../src/time/windows.js';
 
 /** An installation of the fake store, with the store's replacement fields. */
