@@ -24,11 +24,16 @@ export function checkNumberInRange(
   max: number,
 ): asserts value is number {
   checkNumber(functionName, parameterName, value);
-  // Written so that NaN fails too.
-  if (!(value >= min && value <= max)) {
-    const expectation = `must be a finite number in [${min}, ${max}]`;
-    throw argumentError(RangeError, functionName, parameterName, expectation, value);
-  }
+  // NaN fails both comparisons, so it is rejected too.
+  if (value >= min && value <= max) return;
+  const range = `[${min}, ${max}]`;
+  throw argumentError(
+    RangeError,
+    functionName,
+    parameterName,
+    `must be a finite number in ${range}`,
+    value,
+  );
 }
 
 /**
@@ -100,15 +105,15 @@ export function checkOneOf<T>(
   value: unknown,
   allowed: readonly T[],
 ): asserts value is T {
-  if (!allowed.includes(value as T)) {
-    const expectation = `must be one of ${allowed.join(', ')}`;
-    throw argumentError(RangeError, functionName, parameterName, expectation, value);
-  }
+  if (allowed.includes(value as T)) return;
+  const expectation = `must be one of ${allowed.join(', ')}`;
+  throw argumentError(RangeError, functionName, parameterName, expectation, value);
 }
 
 /**
  * Throws unless `value` is a non-null object (arrays count as objects).
  *
+ * @param expected - how the message names what was expected; default `'an object'`
  * @example
  * checkObject('f', 'options', 3); // TypeError: f: options must be an object, got 3
  */
@@ -116,9 +121,10 @@ export function checkObject(
   functionName: string,
   parameterName: string,
   value: unknown,
+  expected = 'an object',
 ): asserts value is object {
   if (typeof value !== 'object' || value === null) {
-    throw argumentError(TypeError, functionName, parameterName, 'must be an object', value);
+    throw argumentError(TypeError, functionName, parameterName, `must be ${expected}`, value);
   }
 }
 

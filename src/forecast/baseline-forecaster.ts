@@ -60,8 +60,8 @@ export function baselineForecast(
   input: ForecastInput,
   options: BaselineForecastOptions = {},
 ): (ForecastHour | undefined)[] {
-  const settings = resolveBaselineOptions(options, 'baselineForecast');
-  checkForecastInput(input, 'baselineForecast');
+  const settings = resolveBaselineOptions('baselineForecast', options);
+  checkForecastInput('baselineForecast', input);
   return forecastWith(input, settings);
 }
 
@@ -74,11 +74,11 @@ export function baselineForecast(
  * gentle.historyHours; // 24
  */
 export function createBaselineForecaster(options: BaselineForecastOptions = {}): Forecaster {
-  const settings = resolveBaselineOptions(options, 'createBaselineForecaster');
+  const settings = resolveBaselineOptions('createBaselineForecaster', options);
   return Object.freeze({
     historyHours: BASELINE_HISTORY_HOURS,
     forecast(input: ForecastInput) {
-      checkForecastInput(input, 'baselineForecaster.forecast');
+      checkForecastInput('baselineForecaster.forecast', input);
       return forecastWith(input, settings);
     },
   });
@@ -142,7 +142,7 @@ function forecastPollutant(
   }
 }
 
-function resolveBaselineOptions(options: BaselineForecastOptions, where: string): BaselineSettings {
+function resolveBaselineOptions(where: string, options: BaselineForecastOptions): BaselineSettings {
   checkObject(where, 'options', options);
   const {
     dampingPerHour = BASELINE_FORECAST_DEFAULTS.dampingPerHour,

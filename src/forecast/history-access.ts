@@ -1,5 +1,6 @@
+import { checkObject } from '../arguments/argument-checks.js';
+import { argumentError } from '../arguments/describe-value.js';
 import type { WindowAverages } from '../model/window-averages.js';
-import { describeValue } from '../time/instant.js';
 import type { ForecastInput, ForecastPollutant } from './forecaster.js';
 
 /**
@@ -9,22 +10,16 @@ import type { ForecastInput, ForecastPollutant } from './forecaster.js';
  *
  * @param where - the function named in the error message
  * @example
- * checkForecastInput({ history: [], windows: [] }, 'f'); // passes
- * checkForecastInput({ history: null, windows: [] }, 'f'); // TypeError: f: input.history must be an array, got null
+ * checkForecastInput('f', { history: [], windows: [] }); // passes
+ * checkForecastInput('f', { history: null, windows: [] }); // TypeError: f: input.history must be an array, got null
  */
-export function checkForecastInput(input: ForecastInput, where: string): void {
-  if (typeof input !== 'object' || input === null) {
-    throw new TypeError(`${where}: input must be an object, got ${describeValue(input)}`);
-  }
+export function checkForecastInput(where: string, input: ForecastInput): void {
+  checkObject(where, 'input', input);
   if (!Array.isArray(input.history)) {
-    throw new TypeError(
-      `${where}: input.history must be an array, got ${describeValue(input.history)}`,
-    );
+    throw argumentError(TypeError, where, 'input.history', 'must be an array', input.history);
   }
   if (!Array.isArray(input.windows)) {
-    throw new TypeError(
-      `${where}: input.windows must be an array, got ${describeValue(input.windows)}`,
-    );
+    throw argumentError(TypeError, where, 'input.windows', 'must be an array', input.windows);
   }
 }
 

@@ -16,7 +16,7 @@ const DAY_HOURS = 24;
  * // [{ PM10: 35 }, { PM10: 35 }]
  */
 export function persistenceForecast(input: ForecastInput): (ForecastHour | undefined)[] {
-  checkForecastInput(input, 'persistenceForecast');
+  checkForecastInput('persistenceForecast', input);
   const { history } = input;
   const hour: Partial<Record<ForecastPollutant, number>> = {};
   for (const pollutant of FORECAST_POLLUTANTS) {
@@ -36,7 +36,7 @@ export function persistenceForecast(input: ForecastInput): (ForecastHour | undef
  * sameHourYesterdayForecast({ history, windows: hourlyWindows(0, 2) }); // [{ PM25: 0 }, { PM25: 1 }]
  */
 export function sameHourYesterdayForecast(input: ForecastInput): (ForecastHour | undefined)[] {
-  checkForecastInput(input, 'sameHourYesterdayForecast');
+  checkForecastInput('sameHourYesterdayForecast', input);
   const { history } = input;
   return input.windows.map((_, j) => {
     const dayBefore = history.length + j - DAY_HOURS * (Math.floor(j / DAY_HOURS) + 1);

@@ -1,3 +1,4 @@
+import { checkOneOf } from '../arguments/argument-checks.js';
 import type { Language } from '../model/api-types.js';
 import { LANGUAGES } from '../model/api-types.js';
 
@@ -19,4 +20,26 @@ export type LocalizedText = Readonly<Record<Language, string>>;
  */
 export function isLanguage(x: unknown): x is Language {
   return (LANGUAGES as readonly unknown[]).includes(x);
+}
+
+/**
+ * Builds a value once for every supported language and returns its checked lookup. For small
+ * fixed tables (the meta lists) that are shared, frozen and asked for on every request.
+ *
+ * @param functionName - the public function named when the language is not supported
+ * @param build - makes the value for one language
+ * @example
+ * const greeting = perLanguage('greeting', (language) => (language === 'pl' ? 'Cześć' : 'Hi'));
+ * greeting('pl'); // 'Cześć'
+ * greeting('de' as Language); // RangeError: greeting: language must be one of en, pl, got "de"
+ */
+export function perLanguage<T>(
+  functionName: string,
+  build: (language: Language) => T,
+): (language: Language) => T {
+  const built = new Map(LANGUAGES.map((language) => [language, build(language)] as const));
+  return (language) => {
+    checkOneOf(functionName, 'language', language, LANGUAGES);
+    return built.get(language)!; // every supported language was built above
+  };
 }

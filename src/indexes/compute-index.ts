@@ -1,4 +1,4 @@
-import { checkOneOf } from '../arguments/argument-checks.js';
+import { checkObject, checkOneOf } from '../arguments/argument-checks.js';
 import { argumentError } from '../arguments/describe-value.js';
 import { DEFAULT_LANGUAGE, isLanguage } from '../i18n/language.js';
 import type { IndexValue, Language } from '../model/api-types.js';
@@ -91,15 +91,7 @@ function evaluate(
   options: IndexTableOptions,
   functionName: string,
 ): IndexValue {
-  if (typeof concentrations !== 'object' || concentrations === null) {
-    throw argumentError(
-      TypeError,
-      functionName,
-      'concentrations',
-      'must be an object of numbers',
-      concentrations,
-    );
-  }
+  checkObject(functionName, 'concentrations', concentrations, 'an object of numbers');
   const language = options.language ?? DEFAULT_LANGUAGE;
   if (!isLanguage(language)) {
     throw argumentError(
@@ -111,7 +103,7 @@ function evaluate(
     );
   }
   const counted = options.countedPollutants ?? table.countedPollutants;
-  if (counted !== table.countedPollutants) checkCounted(table, counted, functionName);
+  if (counted !== table.countedPollutants) checkCounted(functionName, table, counted);
 
   let highest = -1;
   for (let i = 0; i < counted.length; i++) {
@@ -137,7 +129,7 @@ function evaluate(
   };
 }
 
-function checkCounted(table: IndexTable, counted: unknown, functionName: string): void {
+function checkCounted(functionName: string, table: IndexTable, counted: unknown): void {
   if (!Array.isArray(counted)) {
     throw argumentError(
       TypeError,

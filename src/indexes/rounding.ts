@@ -17,7 +17,7 @@ function gridTolerance(hundredths: number): number {
   );
 }
 
-function requireFinite(x: number, functionName: string): void {
+function requireFinite(functionName: string, x: number): void {
   if (typeof x !== 'number' || !Number.isFinite(x)) {
     throw argumentError(RangeError, functionName, 'x', 'must be a finite number', x);
   }
@@ -40,7 +40,7 @@ function requireFinite(x: number, functionName: string): void {
  * roundHalfUp2(-1.005); // -1.01
  */
 export function roundHalfUp2(x: number): number {
-  requireFinite(x, 'roundHalfUp2');
+  requireFinite('roundHalfUp2', x);
   const hundredths = Math.abs(x) * 100;
   if (hundredths >= NOTHING_TO_ROUND) return x;
   const whole = Math.floor(hundredths);
@@ -65,7 +65,7 @@ export function roundHalfUp2(x: number): number {
  * roundUp2(109.0909); // 109.1
  */
 export function roundUp2(x: number): number {
-  requireFinite(x, 'roundUp2');
+  requireFinite('roundUp2', x);
   const hundredths = x * 100;
   if (Math.abs(hundredths) >= NOTHING_TO_ROUND) return x;
   const nearest = Math.round(hundredths);

@@ -1,8 +1,7 @@
-import { checkOneOf } from '../arguments/argument-checks.js';
+import { perLanguage } from '../i18n/language.js';
 import { INDEX_TABLES } from '../indexes/index-registry.js';
 import { INDEX_TYPE_NAMES, type IndexLevelDefinition } from '../indexes/index-table.js';
 import type { IndexLevelMeta, IndexTypeMeta, Language } from '../model/api-types.js';
-import { LANGUAGES } from '../model/api-types.js';
 
 /**
  * The `values` text of a level: `<min>-<max>`, or `<min>+` for the open top level.
@@ -36,10 +35,7 @@ function buildList(language: Language): readonly IndexTypeMeta[] {
 }
 
 // Small and fixed: built once per language at load, then shared (deeply frozen).
-const LISTS: Readonly<Record<Language, readonly IndexTypeMeta[]>> = Object.freeze({
-  en: buildList('en'),
-  pl: buildList('pl'),
-});
+const listFor = perLanguage('indexTypesMeta', buildList);
 
 /**
  * The `/v2/meta/indexes` list: every index type (VENDOR_CAQI, CAQI, PIJP) with its levels,
@@ -54,6 +50,5 @@ const LISTS: Readonly<Record<Language, readonly IndexTypeMeta[]>> = Object.freez
  * //   color: '#6BC926', minValue: 0, maxValue: 25 }
  */
 export function indexTypesMeta(language: Language): readonly IndexTypeMeta[] {
-  checkOneOf('indexTypesMeta', 'language', language, LANGUAGES);
-  return LISTS[language];
+  return listFor(language);
 }

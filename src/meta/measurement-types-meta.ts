@@ -1,6 +1,5 @@
-import { checkOneOf } from '../arguments/argument-checks.js';
+import { perLanguage } from '../i18n/language.js';
 import type { Language, MeasurementTypeMeta } from '../model/api-types.js';
-import { LANGUAGES } from '../model/api-types.js';
 import { MEASUREMENT_TYPE_NAMES, MEASUREMENT_TYPES } from './measurement-types.js';
 
 function buildList(language: Language): readonly MeasurementTypeMeta[] {
@@ -12,11 +11,8 @@ function buildList(language: Language): readonly MeasurementTypeMeta[] {
   );
 }
 
-// Tiny and fixed: built once per language at load, then shared (deeply frozen).
-const LISTS: Readonly<Record<Language, readonly MeasurementTypeMeta[]>> = Object.freeze({
-  en: buildList('en'),
-  pl: buildList('pl'),
-});
+// Small and fixed: built once per language at load, then shared (deeply frozen).
+const listFor = perLanguage('measurementTypesMeta', buildList);
 
 /**
  * The `/v2/meta/measurements` list: every measurement type with its unit and translated
@@ -28,6 +24,5 @@ const LISTS: Readonly<Record<Language, readonly MeasurementTypeMeta[]>> = Object
  * measurementTypesMeta('pl')[1]; // { name: 'PM25', label: 'PM2,5', unit: 'µg/m³' }
  */
 export function measurementTypesMeta(language: Language): readonly MeasurementTypeMeta[] {
-  checkOneOf('measurementTypesMeta', 'language', language, LANGUAGES);
-  return LISTS[language];
+  return listFor(language);
 }

@@ -1,4 +1,4 @@
-import { argumentError } from '../arguments/describe-value.js';
+import { checkObject } from '../arguments/argument-checks.js';
 import { roundHalfUp2 } from '../indexes/rounding.js';
 import type { Value } from '../model/api-types.js';
 import { MEASUREMENT_TYPE_NAMES } from './measurement-types.js';
@@ -29,15 +29,7 @@ function byCanonicalOrder(a: string, b: string): number {
  * // [{ name: 'PM10', value: 35.53 }, { name: 'TEMPERATURE', value: 3.46 }, { name: 'XYZ', value: 1 }]
  */
 export function payloadValues(averages: Readonly<Partial<Record<string, number>>>): Value[] {
-  if (typeof averages !== 'object' || averages === null) {
-    throw argumentError(
-      TypeError,
-      'payloadValues',
-      'averages',
-      'must be an object of numbers',
-      averages,
-    );
-  }
+  checkObject('payloadValues', 'averages', averages, 'an object of numbers');
   const names = Object.keys(averages).filter((name) => {
     const value = averages[name];
     return typeof value === 'number' && Number.isFinite(value);

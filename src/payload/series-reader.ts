@@ -1,8 +1,8 @@
+import { describeValue } from '../arguments/describe-value.js';
 import type { Forecaster } from '../forecast/forecaster.js';
-import type { AveragedValues, Installation } from '../model/api-types.js';
+import type { Installation, Measurements } from '../model/api-types.js';
 import type { WindowAverages } from '../model/window-averages.js';
 import type { MeasurementStore } from '../store/measurement-store.js';
-import { describeValue } from '../time/instant.js';
 import type { MeasurementWindows, TimeWindow } from '../time/windows.js';
 import { finiteAverages } from './averages-record.js';
 import { currentWindow } from './current-window.js';
@@ -10,10 +10,7 @@ import { type InstallationSeries, readInstallationSeries } from './installation-
 import { LruCache } from './lru-cache.js';
 
 /** The rendered history and forecast elements of one hourly part, in one index and language. */
-export interface RenderedHours {
-  readonly history: readonly AveragedValues[];
-  readonly forecast: readonly AveragedValues[];
-}
+export type RenderedHours = Pick<Measurements, 'history' | 'forecast'>;
 
 /**
  * The part of a payload that stays the same for a whole request hour: the 24 history and 24
@@ -113,6 +110,7 @@ export class SeriesReader {
 function readDataVersion(store: MeasurementStore, installationId: number, seamMs: number): number {
   const version = store.dataVersion!(installationId, seamMs); // checked by the constructor
   if (typeof version !== 'number' || Number.isNaN(version)) {
+    // The store broke its contract: name the method and the installation, not an argument.
     throw new TypeError(
       `MeasurementStore.dataVersion: must return a number for installation ${installationId}, got ${describeValue(version)}`,
     );

@@ -125,15 +125,18 @@ export function windowSum(
   let next = from;
   const firstChunk = Math.ceil(from / CHUNK_SIZE);
   const tillChunk = Math.floor(till / CHUNK_SIZE);
-  if (firstChunk < tillChunk) {
-    const firstFull = firstChunk * CHUNK_SIZE;
-    for (; next < firstFull; next++) {
+  const spansChunks = firstChunk < tillChunk;
+  // One pass over the samples of the partial chunk at each end; the whole chunks in between
+  // come from the tree once the first partial chunk is done.
+  for (let partialEnd = spansChunks ? firstChunk * CHUNK_SIZE : till; ; partialEnd = till) {
+    for (; next < partialEnd; next++) {
       const v = values[next]!; // next < till <= values.length
       const s = hi + v;
       const back = s - hi;
       lo += hi - (s - back) + (v - back);
       hi = s;
     }
+    if (partialEnd === till) break;
     const leaves = tree.length / 2;
     for (let left = leaves + firstChunk, right = leaves + tillChunk; left < right; ) {
       if (left & 1) {
@@ -154,13 +157,6 @@ export function windowSum(
       right >>>= 1;
     }
     next = tillChunk * CHUNK_SIZE;
-  }
-  for (; next < till; next++) {
-    const v = values[next]!; // next < till <= values.length
-    const s = hi + v;
-    const back = s - hi;
-    lo += hi - (s - back) + (v - back);
-    hi = s;
   }
   const s = hi + lo;
   const back = s - hi;

@@ -1,5 +1,4 @@
-import { checkOneOf } from '../arguments/argument-checks.js';
-import { argumentError } from '../arguments/describe-value.js';
+import { checkObject, checkOneOf } from '../arguments/argument-checks.js';
 import { roundHalfUp2 } from '../indexes/rounding.js';
 import type { Standard } from '../model/api-types.js';
 import { DEFAULT_WHO_EDITION, WHO_EDITIONS, WHO_GUIDELINES, type WhoEdition } from './who.js';
@@ -30,15 +29,7 @@ export function whoStandards(
   concentrations: Readonly<Partial<Record<string, number>>>,
   options: WhoStandardsOptions = {},
 ): Standard[] {
-  if (typeof concentrations !== 'object' || concentrations === null) {
-    throw argumentError(
-      TypeError,
-      'whoStandards',
-      'concentrations',
-      'must be an object of numbers',
-      concentrations,
-    );
-  }
+  checkObject('whoStandards', 'concentrations', concentrations, 'an object of numbers');
   const edition = options.edition ?? DEFAULT_WHO_EDITION;
   checkOneOf('whoStandards', 'options.edition', edition, WHO_EDITIONS);
   const standards: Standard[] = [];

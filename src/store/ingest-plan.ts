@@ -3,7 +3,7 @@ import {
   isMeasurementTypeName,
   MEASUREMENT_TYPE_NAMES,
   type MeasurementTypeName,
-} from '../meta/index.js';
+} from '../meta/measurement-types.js';
 import { sampleProblem } from '../series/sample-problem.js';
 import type { SortedBatch } from '../series/sorted-batch.js';
 import { formatTimestamp } from '../time/instant.js';
@@ -21,9 +21,9 @@ export interface SeriesBatch extends SortedBatch {
 
 /** A validated, grouped batch, ready to be written without further checks. */
 export interface IngestPlan {
+  readonly batches: readonly SeriesBatch[];
   readonly accepted: number;
   readonly rejected: readonly RejectedSample[];
-  readonly batches: readonly SeriesBatch[];
 }
 
 /** What the planner needs to know about the store it plans for. */
