@@ -3,9 +3,10 @@
 // backing stores count (they are in arrayBuffers).
 //
 // Run: node --expose-gc --import tsx bench/memory-per-sample.ts
-import { TIME_SERIES_GROWTH_FACTOR, TimeSeries } from '../src/series/index.js';
-import { InMemoryStore, type StoredInstallation } from '../src/store/index.js';
-import { MS_PER_MINUTE } from '../src/time/index.js';
+import { TIME_SERIES_GROWTH_FACTOR, TimeSeries } from '../src/series/time-series.js';
+import { InMemoryStore } from '../src/store/in-memory-store.js';
+import type { StoredInstallation } from '../src/store/stored-installation.js';
+import { MS_PER_MINUTE } from '../src/time/instant.js';
 import { seededRandom } from './helpers/seeded-random.js';
 
 const collect = (globalThis as { gc?: () => void }).gc;

@@ -1,7 +1,8 @@
 import { bench, describe } from 'vitest';
 import type { Measurements } from '../src/model/api-types.js';
-import { createMeasurementsService, type MeasurementsService } from '../src/payload/index.js';
-import { SAMPLE_ACTIVE_SITE_COUNT } from '../src/sample/index.js';
+import { createMeasurementsService } from '../src/payload/create-measurements-service.js';
+import type { MeasurementsService } from '../src/payload/measurements-service.js';
+import { SAMPLE_ACTIVE_SITE_COUNT } from '../src/sample/network-layout.js';
 import {
   assertSamePayload,
   assertSamePointPayload,

@@ -1,6 +1,7 @@
 import { bench, describe } from 'vitest';
-import { TimeSeries } from '../src/series/index.js';
-import { hourlyWindows, MS_PER_DAY, MS_PER_MINUTE } from '../src/time/index.js';
+import { TimeSeries } from '../src/series/time-series.js';
+import { MS_PER_DAY, MS_PER_MINUTE } from '../src/time/instant.js';
+import { hourlyWindows } from '../src/time/windows.js';
 import { seededRandom } from './helpers/seeded-random.js';
 
 // 30 days of 1-minute PM samples for one installation; the 24 hourly windows of the last day,

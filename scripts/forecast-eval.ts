@@ -16,13 +16,17 @@ import {
   BASELINE_FORECAST_DEFAULTS,
   type BaselineForecastOptions,
   baselineForecast,
+} from '../src/forecast/baseline-forecaster.js';
+import {
   FORECAST_POLLUTANTS,
   type ForecastHour,
   type ForecastInput,
   type ForecastPollutant,
+} from '../src/forecast/forecaster.js';
+import {
   persistenceForecast,
   sameHourYesterdayForecast,
-} from '../src/forecast/index.js';
+} from '../src/forecast/reference-forecasters.js';
 import type { WindowAverages } from '../src/model/window-averages.js';
 import { MS_PER_HOUR } from '../src/time/instant.js';
 import { hourlyWindows } from '../src/time/windows.js';

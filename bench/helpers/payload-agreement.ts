@@ -1,5 +1,5 @@
 import type { AveragedValues, Measurements } from '../../src/model/api-types.js';
-import type { PointMeasurements } from '../../src/payload/index.js';
+import type { PointMeasurements } from '../../src/payload/measurements-service.js';
 
 // Both sides of a payload benchmark must produce the same payload before their speed means
 // anything. These checks run once, outside the timed functions.

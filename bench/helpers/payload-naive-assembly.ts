@@ -1,26 +1,25 @@
+import { compareNeighbours, type NeighbourHit } from '../../src/geo/geo-point.js';
+import { haversineKm } from '../../src/geo/haversine.js';
 import {
-  compareNeighbours,
-  haversineKm,
   INTERPOLATION_RADIUS_KM,
   interpolateAverages,
-  type NeighbourHit,
-} from '../../src/geo/index.js';
-import { computeIndex } from '../../src/indexes/index.js';
-import { payloadValues } from '../../src/meta/index.js';
+} from '../../src/geo/interpolate-averages.js';
+import { computeIndex } from '../../src/indexes/compute-index.js';
+import { payloadValues } from '../../src/meta/payload-values.js';
 import type { AveragedValues, Measurements } from '../../src/model/api-types.js';
 import type { WindowAverages } from '../../src/model/index.js';
+import type { InstallationSeries } from '../../src/payload/installation-series.js';
 import type {
-  InstallationSeries,
   InterpolationContributor,
   PointMeasurements,
-} from '../../src/payload/index.js';
-import { whoStandards } from '../../src/standards/index.js';
+} from '../../src/payload/measurements-service.js';
+import { whoStandards } from '../../src/standards/who-standards.js';
+import { formatTimestamp } from '../../src/time/instant.js';
 import {
-  formatTimestamp,
   type MeasurementWindows,
   measurementWindows,
   type TimeWindow,
-} from '../../src/time/index.js';
+} from '../../src/time/windows.js';
 import { type NaiveDataset, naiveInstallationSeries } from './payload-naive-series.js';
 
 // The naive assemblies of the payload benchmark. They answer with the service's defaults

@@ -1,13 +1,14 @@
 import {
   BASELINE_HISTORY_HOURS,
   baselineForecaster,
-  FORECAST_POLLUTANTS,
-} from '../../src/forecast/index.js';
+} from '../../src/forecast/baseline-forecaster.js';
+import { FORECAST_POLLUTANTS } from '../../src/forecast/forecaster.js';
 import type { Installation } from '../../src/model/api-types.js';
 import type { WindowAverages } from '../../src/model/index.js';
-import { currentWindow, type InstallationSeries } from '../../src/payload/index.js';
-import type { Sample } from '../../src/store/index.js';
-import type { MeasurementWindows, TimeWindow } from '../../src/time/index.js';
+import { currentWindow } from '../../src/payload/current-window.js';
+import type { InstallationSeries } from '../../src/payload/installation-series.js';
+import type { Sample } from '../../src/store/ingest-report.js';
+import type { MeasurementWindows, TimeWindow } from '../../src/time/windows.js';
 
 // The baseline of the payload benchmark reads its data the obvious way: every raw sample is an
 // object in a plain array, and each window average is recomputed by walking all the samples of

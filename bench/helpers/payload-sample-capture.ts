@@ -1,5 +1,6 @@
-import { createSampleNetwork, type SampleNetwork } from '../../src/sample/index.js';
-import { InMemoryStore, type Sample } from '../../src/store/index.js';
+import { createSampleNetwork, type SampleNetwork } from '../../src/sample/sample-network.js';
+import { InMemoryStore } from '../../src/store/in-memory-store.js';
+import type { Sample } from '../../src/store/ingest-report.js';
 import type { NaiveDataset } from './payload-naive-series.js';
 
 /** The embedded sample network and the very samples it stored, as the naive baseline's data. */

@@ -1,6 +1,7 @@
 import type { Installation } from '../../src/model/api-types.js';
-import { InMemoryStore, type Sample } from '../../src/store/index.js';
-import { MS_PER_MINUTE } from '../../src/time/index.js';
+import { InMemoryStore } from '../../src/store/in-memory-store.js';
+import type { Sample } from '../../src/store/ingest-report.js';
+import { MS_PER_MINUTE } from '../../src/time/instant.js';
 import type { NaiveDataset } from './payload-naive-series.js';
 import { seededRandom } from './seeded-random.js';
 

@@ -8,9 +8,12 @@
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { Session } from 'node:inspector/promises';
-import { createApi, createNodeGzip, createNodeListener, webGzip } from '../../src/http/index.js';
-import { createMeasurementsService } from '../../src/payload/index.js';
-import { createSampleNetwork } from '../../src/sample/index.js';
+import { createApi } from '../../src/http/create-api.js';
+import { webGzip } from '../../src/http/json-body.js';
+import { createNodeGzip } from '../../src/http/node-gzip.js';
+import { createNodeListener } from '../../src/http/node-listener.js';
+import { createMeasurementsService } from '../../src/payload/create-measurements-service.js';
+import { createSampleNetwork } from '../../src/sample/sample-network.js';
 import { serveForParent } from './server-process.js';
 
 /** What the adapter server announces besides its port. */

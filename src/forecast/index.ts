@@ -1,6 +1,4 @@
 export {
-  BASELINE_FORECAST_DEFAULTS,
-  BASELINE_HISTORY_HOURS,
   type BaselineForecastOptions,
   baselineForecast,
   baselineForecaster,
@@ -13,9 +11,4 @@ export {
   type ForecastInput,
   type ForecastPollutant,
 } from './forecaster.js';
-export {
-  persistenceForecast,
-  persistenceForecaster,
-  sameHourYesterdayForecast,
-  sameHourYesterdayForecaster,
-} from './reference-forecasters.js';
+export { persistenceForecaster, sameHourYesterdayForecaster } from './reference-forecasters.js';

@@ -1,2 +1,2 @@
-export { DEFAULT_LANGUAGE, isLanguage, type LocalizedText } from './language.js';
+export type { LocalizedText } from './language.js';
 export { negotiateLanguage } from './negotiate-language.js';

@@ -1,10 +1,10 @@
-import { computeIndex } from '../indexes/index.js';
+import { computeIndex } from '../indexes/compute-index.js';
 import type { IndexTypeName } from '../indexes/index-table.js';
-import { payloadValues } from '../meta/index.js';
+import { payloadValues } from '../meta/payload-values.js';
 import type { AveragedValues, Language } from '../model/api-types.js';
 import type { WindowAverages } from '../model/window-averages.js';
-import { whoStandards } from '../standards/index.js';
 import type { WhoEdition } from '../standards/who.js';
+import { whoStandards } from '../standards/who-standards.js';
 import { formatTimestamp } from '../time/instant.js';
 import type { TimeWindow } from '../time/windows.js';
 

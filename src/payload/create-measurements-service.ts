@@ -1,5 +1,5 @@
 import { checkSafeInteger } from '../arguments/argument-checks.js';
-import { DEFAULT_MAX_DISTANCE_KM } from '../geo/index.js';
+import { DEFAULT_MAX_DISTANCE_KM } from '../geo/installation-index.js';
 import type { Installation, Measurements } from '../model/api-types.js';
 import type { InstallationLookup } from '../store/measurement-store.js';
 import { averagedValues, type RenderOptions } from './averaged-values.js';

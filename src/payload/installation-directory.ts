@@ -1,4 +1,5 @@
-import { type InstallationIndex, LiveInstallationIndex } from '../geo/index.js';
+import type { InstallationIndex } from '../geo/installation-index.js';
+import { LiveInstallationIndex } from '../geo/live-installation-index.js';
 import type { Installation } from '../model/api-types.js';
 import type { MeasurementStore } from '../store/measurement-store.js';
 

@@ -4,7 +4,11 @@ import {
   checkObject,
   checkOneOf,
 } from '../arguments/argument-checks.js';
-import { DEFAULT_INDEX_TYPE, INDEX_TYPE_NAMES, type IndexTypeName } from '../indexes/index.js';
+import {
+  DEFAULT_INDEX_TYPE,
+  INDEX_TYPE_NAMES,
+  type IndexTypeName,
+} from '../indexes/index-table.js';
 import { LANGUAGES, type Language } from '../model/api-types.js';
 import type { MeasurementsRequestOptions } from './measurements-service.js';
 

@@ -2,7 +2,7 @@ import { checkObject, checkOneOf } from '../arguments/argument-checks.js';
 import { argumentError } from '../arguments/describe-value.js';
 import { baselineForecaster } from '../forecast/baseline-forecaster.js';
 import type { Forecaster } from '../forecast/forecaster.js';
-import { DEFAULT_WHO_EDITION, WHO_EDITIONS, type WhoEdition } from '../standards/index.js';
+import { DEFAULT_WHO_EDITION, WHO_EDITIONS, type WhoEdition } from '../standards/who.js';
 import type { MeasurementStore } from '../store/measurement-store.js';
 
 /** Options of {@link createMeasurementsService}. */

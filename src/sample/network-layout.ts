@@ -1,5 +1,5 @@
-import type { MeasurementTypeName } from '../meta/index.js';
-import type { StoredInstallation } from '../store/index.js';
+import type { MeasurementTypeName } from '../meta/measurement-types.js';
+import type { StoredInstallation } from '../store/stored-installation.js';
 import { MS_PER_HOUR, MS_PER_MINUTE } from '../time/instant.js';
 import { hash32, seededRandom } from './seeded-noise.js';
 import type { SiteSignal } from './signal-model.js';

@@ -1,6 +1,6 @@
 import { checkInstant } from '../arguments/argument-checks.js';
 import { argumentError } from '../arguments/describe-value.js';
-import { InMemoryStore } from '../store/index.js';
+import { InMemoryStore } from '../store/in-memory-store.js';
 import { MS_PER_HOUR } from '../time/instant.js';
 import { type SampleNetworkIds, type SampleSite, sampleNetworkLayout } from './network-layout.js';
 import { fillSiteReadings } from './signal-model.js';

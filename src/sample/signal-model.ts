@@ -1,4 +1,4 @@
-import type { MeasurementTypeName } from '../meta/index.js';
+import type { MeasurementTypeName } from '../meta/measurement-types.js';
 import { MS_PER_DAY, MS_PER_HOUR } from '../time/instant.js';
 import { hash32, unitNoise } from './seeded-noise.js';
 

@@ -1,4 +1,4 @@
-import type { StoredInstallation } from '../store/index.js';
+import type { StoredInstallation } from '../store/stored-installation.js';
 import { KRAKOW_STREETS, type KrakowStreet } from './krakow-streets.js';
 import { SAMPLE_THIRD_PARTY_SPONSOR, SAMPLE_VENDOR_SPONSORS } from './sample-sponsors.js';
 import type { SiteSignal } from './signal-model.js';

@@ -1,9 +1,2 @@
-export {
-  DEFAULT_WHO_EDITION,
-  isWhoEdition,
-  WHO_EDITIONS,
-  WHO_GUIDELINES,
-  type WhoEdition,
-  type WhoGuideline,
-} from './who.js';
+export { DEFAULT_WHO_EDITION, WHO_EDITIONS, type WhoEdition } from './who.js';
 export { type WhoStandardsOptions, whoStandards } from './who-standards.js';

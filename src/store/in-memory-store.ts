@@ -1,7 +1,13 @@
-import { isMeasurementTypeName, MEASUREMENT_TYPE_NAMES } from '../meta/index.js';
+import {
+  checkFiniteNumber,
+  checkWindows,
+  isNumberArrayLike,
+} from '../arguments/argument-checks.js';
+import { argumentError, describeValue } from '../arguments/describe-value.js';
+import { isMeasurementTypeName, MEASUREMENT_TYPE_NAMES } from '../meta/measurement-types.js';
 import type { Installation } from '../model/api-types.js';
 import type { WindowAverages } from '../model/window-averages.js';
-import { describeValue, formatTimestamp } from '../time/instant.js';
+import { formatTimestamp } from '../time/instant.js';
 import type { TimeWindow } from '../time/windows.js';
 import { planIngest } from './ingest-plan.js';
 import {
@@ -13,7 +19,6 @@ import {
 import { InstallationRegistry } from './installation-registry.js';
 import type { InstallationLookup, MeasurementStore } from './measurement-store.js';
 import { SeriesTable } from './series-table.js';
-import { assertFiniteNumber, assertWindows, isNumberArrayLike } from './store-arguments.js';
 import type { StoredInstallation } from './stored-installation.js';
 
 /** Options of {@link InMemoryStore}. */
@@ -63,8 +68,12 @@ export class InMemoryStore implements MeasurementStore {
       retentionMs !== undefined &&
       !(typeof retentionMs === 'number' && retentionMs > 0 && Number.isFinite(retentionMs))
     ) {
-      throw new RangeError(
-        `InMemoryStore: options.retentionMs must be a positive finite number of milliseconds, got ${describeValue(retentionMs)}`,
+      throw argumentError(
+        RangeError,
+        'InMemoryStore',
+        'options.retentionMs',
+        'must be a positive finite number of milliseconds',
+        retentionMs,
       );
     }
     this.retentionMs = retentionMs;
@@ -107,8 +116,12 @@ export class InMemoryStore implements MeasurementStore {
   /** {@inheritDoc MeasurementStore.findInstallation} */
   async findInstallation(id: number): Promise<InstallationLookup> {
     if (typeof id !== 'number' || Number.isNaN(id)) {
-      throw new TypeError(
-        `InMemoryStore.findInstallation: id must be a number, got ${describeValue(id)}`,
+      throw argumentError(
+        TypeError,
+        'InMemoryStore.findInstallation',
+        'id',
+        'must be a number',
+        id,
       );
     }
     return this.#registry.lookup(id);
@@ -132,11 +145,15 @@ export class InMemoryStore implements MeasurementStore {
     windows: readonly TimeWindow[],
   ): Promise<readonly WindowAverages[]> {
     if (typeof installationId !== 'number') {
-      throw new TypeError(
-        `InMemoryStore.windowAverages: installationId must be a number, got ${describeValue(installationId)}`,
+      throw argumentError(
+        TypeError,
+        'InMemoryStore.windowAverages',
+        'installationId',
+        'must be a number',
+        installationId,
       );
     }
-    assertWindows('InMemoryStore.windowAverages', windows);
+    checkWindows('InMemoryStore.windowAverages', windows);
     return this.#series.averages(installationId, windows);
   }
 
@@ -154,13 +171,21 @@ export class InMemoryStore implements MeasurementStore {
    */
   ingest(samples: readonly Sample[], options: IngestOptions = {}): IngestReport {
     if (!Array.isArray(samples)) {
-      throw new TypeError(
-        `InMemoryStore.ingest: samples must be an array, got ${describeValue(samples)}`,
+      throw argumentError(
+        TypeError,
+        'InMemoryStore.ingest',
+        'samples',
+        'must be an array',
+        samples,
       );
     }
     if (options.atomic !== undefined && typeof options.atomic !== 'boolean') {
-      throw new TypeError(
-        `InMemoryStore.ingest: options.atomic must be a boolean, got ${describeValue(options.atomic)}`,
+      throw argumentError(
+        TypeError,
+        'InMemoryStore.ingest',
+        'options.atomic',
+        'must be a boolean',
+        options.atomic,
       );
     }
     const plan = planIngest(samples, {
@@ -200,14 +225,16 @@ export class InMemoryStore implements MeasurementStore {
   ): number {
     const fn = 'InMemoryStore.ingestColumns';
     if (!this.#registry.has(installationId)) {
-      throw new RangeError(
-        `${fn}: installationId must be a known installation, got ${describeValue(installationId)}`,
+      throw argumentError(
+        RangeError,
+        fn,
+        'installationId',
+        'must be a known installation',
+        installationId,
       );
     }
     if (!isMeasurementTypeName(name)) {
-      throw new RangeError(
-        `${fn}: name must be a measurement type name, got ${describeValue(name)}`,
-      );
+      throw argumentError(RangeError, fn, 'name', 'must be a measurement type name', name);
     }
     if (!isNumberArrayLike(atMs) || !isNumberArrayLike(values) || atMs.length !== values.length) {
       throw new RangeError(
@@ -235,7 +262,7 @@ export class InMemoryStore implements MeasurementStore {
    * store.pruneBefore(Date.UTC(2026, 10, 19)); // e.g. 120000
    */
   pruneBefore(atMs: number): number {
-    assertFiniteNumber('InMemoryStore.pruneBefore', 'atMs', atMs);
+    checkFiniteNumber('InMemoryStore.pruneBefore', 'atMs', atMs);
     this.#retainedFromMs = Math.max(this.#retainedFromMs, atMs);
     return this.#series.pruneBefore(atMs);
   }
@@ -249,7 +276,7 @@ export class InMemoryStore implements MeasurementStore {
    * new InMemoryStore(list, { retentionMs: 72 * MS_PER_HOUR }).pruneExpired(Date.now()); // 0
    */
   pruneExpired(nowMs: number): number {
-    assertFiniteNumber('InMemoryStore.pruneExpired', 'nowMs', nowMs);
+    checkFiniteNumber('InMemoryStore.pruneExpired', 'nowMs', nowMs);
     return this.retentionMs === undefined ? 0 : this.pruneBefore(nowMs - this.retentionMs);
   }
 

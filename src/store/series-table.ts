@@ -1,6 +1,6 @@
-import { MEASUREMENT_TYPE_NAMES } from '../meta/index.js';
+import { MEASUREMENT_TYPE_NAMES } from '../meta/measurement-types.js';
 import type { WindowAverages } from '../model/window-averages.js';
-import { TimeSeries } from '../series/index.js';
+import { TimeSeries } from '../series/time-series.js';
 import type { TimeWindow } from '../time/windows.js';
 import { DataVersions } from './data-versions.js';
 

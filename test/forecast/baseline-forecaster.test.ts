@@ -5,8 +5,8 @@ import {
   baselineForecast,
   baselineForecaster,
   createBaselineForecaster,
-  type ForecastHour,
-} from '../../src/forecast/index.js';
+} from '../../src/forecast/baseline-forecaster.js';
+import type { ForecastHour } from '../../src/forecast/forecaster.js';
 import type { WindowAverages } from '../../src/model/window-averages.js';
 import { hourlyWindows } from '../../src/time/windows.js';
 

@@ -5,7 +5,7 @@ import {
   persistenceForecaster,
   sameHourYesterdayForecast,
   sameHourYesterdayForecaster,
-} from '../../src/forecast/index.js';
+} from '../../src/forecast/reference-forecasters.js';
 import type { WindowAverages } from '../../src/model/window-averages.js';
 import { hourlyWindows } from '../../src/time/windows.js';
 

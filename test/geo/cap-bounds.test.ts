@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { capBounds } from '../../src/geo/cap-bounds.js';
-import { MAX_GREAT_CIRCLE_KM } from '../../src/geo/index.js';
+import { MAX_GREAT_CIRCLE_KM } from '../../src/geo/haversine.js';
 import { destination, latitudeArb, longitudeArb } from '../helpers/geo-arbitraries.js';
 
 function boxesOf(latitude: number, longitude: number, radiusKm: number): number[][] {

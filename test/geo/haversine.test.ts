@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EARTH_RADIUS_KM, haversineKm, MAX_GREAT_CIRCLE_KM } from '../../src/geo/index.js';
+import { EARTH_RADIUS_KM, haversineKm, MAX_GREAT_CIRCLE_KM } from '../../src/geo/haversine.js';
 import { latitudeArb, longitudeArb } from '../helpers/geo-arbitraries.js';
 
 const RUNS = { numRuns: 1000 };

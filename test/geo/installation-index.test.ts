@@ -1,11 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  type GeoPoint,
-  InstallationIndex,
-  MAX_GREAT_CIRCLE_KM,
-  type NeighbourHit,
-} from '../../src/geo/index.js';
+import type { GeoPoint, NeighbourHit } from '../../src/geo/geo-point.js';
+import { MAX_GREAT_CIRCLE_KM } from '../../src/geo/haversine.js';
+import { InstallationIndex } from '../../src/geo/installation-index.js';
 import {
   maxDistanceArb,
   maxResultsArb,

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { InstallationIndex, LiveInstallationIndex } from '../../src/geo/index.js';
+import { InstallationIndex } from '../../src/geo/installation-index.js';
+import { LiveInstallationIndex } from '../../src/geo/live-installation-index.js';
 import { geoPointsArb, latitudeArb, longitudeArb } from '../helpers/geo-arbitraries.js';
 
 describe('LiveInstallationIndex', () => {

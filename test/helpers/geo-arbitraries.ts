@@ -4,7 +4,8 @@
  * points near those places, and the spec's nearest options including the "no limit" values.
  */
 import fc from 'fast-check';
-import type { GeoPoint, NearestOptions } from '../../src/geo/index.js';
+import type { GeoPoint } from '../../src/geo/geo-point.js';
+import type { NearestOptions } from '../../src/geo/installation-index.js';
 
 const EARTH_RADIUS_KM = 6371;
 

@@ -1,4 +1,4 @@
-import type { TimeSeries } from '../../src/series/index.js';
+import type { TimeSeries } from '../../src/series/time-series.js';
 
 /**
  * Everything a caller can observe about a series, with the window statistics over the given

@@ -1,8 +1,9 @@
 // fast-check generators for the store tests: valid installations, valid and invalid samples,
 // and windows over a small time range so that windows and samples overlap often.
 import fc from 'fast-check';
-import { MEASUREMENT_TYPE_NAMES } from '../../src/meta/index.js';
-import type { Sample, StoredInstallation } from '../../src/store/index.js';
+import { MEASUREMENT_TYPE_NAMES } from '../../src/meta/measurement-types.js';
+import type { Sample } from '../../src/store/ingest-report.js';
+import type { StoredInstallation } from '../../src/store/stored-installation.js';
 
 /** Samples and windows fall in the six hours from this instant. */
 export const BASE_MS = Date.UTC(2026, 10, 21, 6);

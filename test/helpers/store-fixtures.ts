@@ -1,5 +1,5 @@
 // Small hand-made installations for the store tests: valid by construction, easy to vary.
-import type { StoredInstallation } from '../../src/store/index.js';
+import type { StoredInstallation } from '../../src/store/stored-installation.js';
 
 /** A valid installation near Kraków's Main Market Square; `extra` overrides any field. */
 export function installation(

@@ -1,7 +1,8 @@
 // Brute-force references for the store: samples kept in a Map (last write per timestamp wins),
 // averages by filtering and adding; replacement chains by walking pointers step by step.
-import { MEASUREMENT_TYPE_NAMES } from '../../src/meta/index.js';
-import type { InstallationLookup, StoredInstallation } from '../../src/store/index.js';
+import { MEASUREMENT_TYPE_NAMES } from '../../src/meta/measurement-types.js';
+import type { InstallationLookup } from '../../src/store/measurement-store.js';
+import type { StoredInstallation } from '../../src/store/stored-installation.js';
 
 /** Whether the store must accept `sample`, decided without any of the store's code. */
 export function naiveIsAcceptable(

@@ -1,9 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeIndex, INDEX_TYPE_NAMES, roundHalfUp2 } from '../../src/indexes/index.js';
-import { MEASUREMENT_TYPE_NAMES, payloadValues } from '../../src/meta/index.js';
-import { averagedValues, type RenderOptions } from '../../src/payload/index.js';
-import { whoStandards } from '../../src/standards/index.js';
+import { computeIndex } from '../../src/indexes/compute-index.js';
+import { INDEX_TYPE_NAMES } from '../../src/indexes/index-table.js';
+import { roundHalfUp2 } from '../../src/indexes/rounding.js';
+import { MEASUREMENT_TYPE_NAMES } from '../../src/meta/measurement-types.js';
+import { payloadValues } from '../../src/meta/payload-values.js';
+import { averagedValues, type RenderOptions } from '../../src/payload/averaged-values.js';
+import { whoStandards } from '../../src/standards/who-standards.js';
 import { isNoDataWindow } from '../helpers/payload-checks.js';
 
 const hour = { fromMs: Date.UTC(2026, 10, 21, 8), tillMs: Date.UTC(2026, 10, 21, 9) };

@@ -1,13 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { INDEX_TYPE_NAMES } from '../../src/indexes/index.js';
+import { INDEX_TYPE_NAMES } from '../../src/indexes/index-table.js';
 import type { Measurements } from '../../src/model/api-types.js';
-import {
-  createMeasurementsService,
-  encodeJsonWithParts,
-  type MeasurementsService,
-} from '../../src/payload/index.js';
-import { InMemoryStore, type Sample } from '../../src/store/index.js';
+import { createMeasurementsService } from '../../src/payload/create-measurements-service.js';
+import { encodeJsonWithParts } from '../../src/payload/json-parts.js';
+import type { MeasurementsService } from '../../src/payload/measurements-service.js';
+import { InMemoryStore } from '../../src/store/in-memory-store.js';
+import type { Sample } from '../../src/store/ingest-report.js';
 import type { MeasurementStore } from '../../src/store/measurement-store.js';
 import { MS_PER_HOUR, MS_PER_MINUTE } from '../../src/time/instant.js';
 import type { TimeWindow } from '../../src/time/windows.js';

@@ -1,10 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Forecaster } from '../../src/forecast/index.js';
-import { haversineKm, INTERPOLATION_RADIUS_KM } from '../../src/geo/index.js';
-import { INDEX_TYPE_NAMES, roundHalfUp2 } from '../../src/indexes/index.js';
+import type { Forecaster } from '../../src/forecast/forecaster.js';
+import { haversineKm } from '../../src/geo/haversine.js';
+import { INTERPOLATION_RADIUS_KM } from '../../src/geo/interpolate-averages.js';
+import { INDEX_TYPE_NAMES } from '../../src/indexes/index-table.js';
+import { roundHalfUp2 } from '../../src/indexes/rounding.js';
 import type { AveragedValues, Measurements } from '../../src/model/api-types.js';
-import { createMeasurementsService } from '../../src/payload/index.js';
+import { createMeasurementsService } from '../../src/payload/create-measurements-service.js';
 import { formatTimestamp, MS_PER_HOUR } from '../../src/time/instant.js';
 import { measurementWindows, type TimeWindow } from '../../src/time/windows.js';
 import {

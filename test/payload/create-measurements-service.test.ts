@@ -2,15 +2,17 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { baselineForecaster, type Forecaster } from '../../src/forecast/index.js';
-import { haversineKm } from '../../src/geo/index.js';
-import { computeIndex } from '../../src/indexes/index.js';
-import {
-  createMeasurementsService,
-  type MeasurementsRequestOptions,
-  type MeasurementsService,
-} from '../../src/payload/index.js';
-import { InMemoryStore, loadStoreFromFiles } from '../../src/store/index.js';
+import { baselineForecaster } from '../../src/forecast/baseline-forecaster.js';
+import type { Forecaster } from '../../src/forecast/forecaster.js';
+import { haversineKm } from '../../src/geo/haversine.js';
+import { computeIndex } from '../../src/indexes/compute-index.js';
+import { createMeasurementsService } from '../../src/payload/create-measurements-service.js';
+import type {
+  MeasurementsRequestOptions,
+  MeasurementsService,
+} from '../../src/payload/measurements-service.js';
+import { InMemoryStore } from '../../src/store/in-memory-store.js';
+import { loadStoreFromFiles } from '../../src/store/load-store.js';
 import { formatTimestamp, MS_PER_HOUR, MS_PER_MINUTE } from '../../src/time/instant.js';
 import { measurementWindows } from '../../src/time/windows.js';
 import { allWindows, isNoDataWindow, payloadNumberProblems } from '../helpers/payload-checks.js';

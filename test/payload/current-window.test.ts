@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { WindowAverages } from '../../src/model/window-averages.js';
-import { currentWindow, THIRD_PARTY_MAX_AGE_HOURS } from '../../src/payload/index.js';
+import { currentWindow, THIRD_PARTY_MAX_AGE_HOURS } from '../../src/payload/current-window.js';
 import { formatTimestamp } from '../../src/time/instant.js';
 import { measurementWindows } from '../../src/time/windows.js';
 

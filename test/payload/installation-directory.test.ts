@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Installation } from '../../src/model/api-types.js';
-import { InstallationDirectory } from '../../src/payload/index.js';
+import { InstallationDirectory } from '../../src/payload/installation-directory.js';
 import { FakeStore, fakeInstallation } from '../helpers/payload-fake-store.js';
 
 /** A store whose `listActiveInstallations` answers only when the test says so. */

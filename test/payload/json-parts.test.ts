@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodeJsonWithParts, freezeAsJsonPart } from '../../src/payload/index.js';
+import { encodeJsonWithParts, freezeAsJsonPart } from '../../src/payload/json-parts.js';
 
 const decoder = new TextDecoder();
 const text = (value: unknown) => decoder.decode(encodeJsonWithParts(value));

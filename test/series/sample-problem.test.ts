@@ -2,11 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkFiniteNumber } from '../../src/arguments/argument-checks.js';
 import {
+  invalidSampleError,
+  isValidSample,
   MAX_ABS_SAMPLE_AT_MS,
   MAX_ABS_SAMPLE_VALUE,
   sampleProblem,
-} from '../../src/series/index.js';
-import { invalidSampleError, isValidSample } from '../../src/series/sample-problem.js';
+} from '../../src/series/sample-problem.js';
 import { SERIES_RUNS } from '../helpers/series-runs.js';
 
 const validAtMsArb = fc.integer({ min: -MAX_ABS_SAMPLE_AT_MS, max: MAX_ABS_SAMPLE_AT_MS });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { TIME_SERIES_GROWTH_FACTOR, TimeSeries } from '../../src/series/index.js';
+import { TIME_SERIES_GROWTH_FACTOR, TimeSeries } from '../../src/series/time-series.js';
 import {
   SERIES_BASE_MS,
   sampleArb,

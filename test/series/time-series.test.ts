@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { TimeSeries } from '../../src/series/index.js';
-import { MS_PER_DAY, MS_PER_HOUR, MS_PER_MINUTE } from '../../src/time/index.js';
+import { TimeSeries } from '../../src/series/time-series.js';
+import { MS_PER_DAY, MS_PER_HOUR, MS_PER_MINUTE } from '../../src/time/instant.js';
 import {
   boundArb,
   samplesArb,

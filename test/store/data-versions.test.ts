@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DATA_VERSION_MARKS, DataVersions } from '../../src/store/data-versions.js';
-import { InMemoryStore } from '../../src/store/index.js';
+import { InMemoryStore } from '../../src/store/in-memory-store.js';
 import { floorHourMs, MS_PER_HOUR } from '../../src/time/instant.js';
 import { installation } from '../helpers/store-fixtures.js';
 

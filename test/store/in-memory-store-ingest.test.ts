@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { IngestError, InMemoryStore, type Sample } from '../../src/store/index.js';
+import { InMemoryStore } from '../../src/store/in-memory-store.js';
+import { IngestError, type Sample } from '../../src/store/ingest-report.js';
 import {
   BASE_MS,
   invalidSampleArb,

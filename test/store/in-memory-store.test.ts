@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InMemoryStore } from '../../src/store/index.js';
+import { InMemoryStore } from '../../src/store/in-memory-store.js';
 import { hourOf21November, installation } from '../helpers/store-fixtures.js';
 
 describe('InMemoryStore installations', () => {

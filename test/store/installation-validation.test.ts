@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { installationIssues, isStoredInstallation } from '../../src/store/index.js';
+import {
+  installationIssues,
+  isStoredInstallation,
+} from '../../src/store/installation-validation.js';
 import { storedInstallationArb } from '../helpers/store-arbitraries.js';
 import { installation } from '../helpers/store-fixtures.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseInstallationsJson } from '../../src/store/index.js';
+import { parseInstallationsJson } from '../../src/store/installations-json.js';
 import { installation } from '../helpers/store-fixtures.js';
 
 describe('parseInstallationsJson', () => {

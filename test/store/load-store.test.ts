@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadStoreFromFiles, loadStoreFromText, StoreLoadError } from '../../src/store/index.js';
+import { StoreLoadError } from '../../src/store/load-issues.js';
+import { loadStoreFromFiles, loadStoreFromText } from '../../src/store/load-store.js';
 import { hourOf21November, installation } from '../helpers/store-fixtures.js';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { analyseReplacements, type StoredInstallation } from '../../src/store/index.js';
+import { analyseReplacements } from '../../src/store/replacement-graph.js';
+import type { StoredInstallation } from '../../src/store/stored-installation.js';
 import { installation } from '../helpers/store-fixtures.js';
 import { naiveLookups } from '../helpers/store-oracle.js';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseSamplesCsv, SAMPLES_CSV_HEADER } from '../../src/store/index.js';
+import { parseSamplesCsv, SAMPLES_CSV_HEADER } from '../../src/store/samples-csv.js';
 
 const HEADER = 'installationId,name,timestamp,value';
 

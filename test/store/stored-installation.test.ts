@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { publicInstallation } from '../../src/store/index.js';
+import { publicInstallation } from '../../src/store/stored-installation.js';
 import { installation } from '../helpers/store-fixtures.js';
 
 describe('publicInstallation', () => {

@@ -1,0 +1,115 @@
+// Pins the runtime names of every public entry point. A name added to or removed from a
+// subpath fails this test, so growing the public surface is a decision written down here, not
+// a side effect of a refactor. Types are erased at run time; `npm run check:package` (attw)
+// covers the declaration files.
+import { describe, expect, it } from 'vitest';
+import { PUBLIC_ENTRIES } from '../scripts/entries.js';
+
+const TIME = [
+  'CURRENT_WINDOW_MS',
+  'HOURS_PER_SERIES',
+  'MS_PER_DAY',
+  'MS_PER_HOUR',
+  'MS_PER_MINUTE',
+  'floorHourMs',
+  'formatTimestamp',
+  'hourlyWindows',
+  'measurementWindows',
+  'parseTimestamp',
+];
+const SERIES = ['TimeSeries', 'sampleProblem'];
+const INDEXES = [
+  'DEFAULT_INDEX_TYPE',
+  'INDEX_TABLES',
+  'INDEX_TYPE_NAMES',
+  'computeIndex',
+  'computeIndexWithTable',
+  'defineIndexTable',
+  'indexTableProblems',
+  'isIndexTypeName',
+  'pijpIndexTable',
+  'roundHalfUp2',
+  'roundUp2',
+];
+const STANDARDS = ['DEFAULT_WHO_EDITION', 'WHO_EDITIONS', 'whoStandards'];
+const META = ['MEASUREMENT_TYPE_NAMES', 'indexTypesMeta', 'measurementTypesMeta', 'payloadValues'];
+const I18N = ['negotiateLanguage'];
+const GEO = [
+  'INTERPOLATION_RADIUS_KM',
+  'InstallationIndex',
+  'InverseDistanceWeights',
+  'LiveInstallationIndex',
+  'haversineKm',
+  'interpolateAverages',
+];
+const STORE = [
+  'InMemoryStore',
+  'IngestError',
+  'StoreLoadError',
+  'loadStoreFromFiles',
+  'loadStoreFromText',
+];
+const PAYLOAD = ['createMeasurementsService'];
+const FORECAST = [
+  'FORECAST_POLLUTANTS',
+  'baselineForecast',
+  'baselineForecaster',
+  'createBaselineForecaster',
+  'persistenceForecaster',
+  'sameHourYesterdayForecaster',
+];
+const SAMPLE = ['DEFAULT_SAMPLE_SEED', 'createSampleNetwork'];
+const HTTP = [
+  'InMemoryCounterStore',
+  'createApi',
+  'createFetchHandler',
+  'createNodeGzip',
+  'createNodeListener',
+  'respondToClientError',
+];
+// The root forwards the pure core, the store, the payload and the forecasts, plus the model's
+// one runtime value; the adapter and the sample network are subpaths only.
+const ROOT = [
+  ...TIME,
+  ...SERIES,
+  ...INDEXES,
+  ...STANDARDS,
+  ...META,
+  ...I18N,
+  ...GEO,
+  ...STORE,
+  ...PAYLOAD,
+  ...FORECAST,
+  'LANGUAGES',
+];
+
+const EXPECTED: Record<keyof typeof PUBLIC_ENTRIES, readonly string[]> = {
+  index: ROOT,
+  time: TIME,
+  series: SERIES,
+  indexes: INDEXES,
+  standards: STANDARDS,
+  meta: META,
+  i18n: I18N,
+  geo: GEO,
+  store: STORE,
+  payload: PAYLOAD,
+  forecast: FORECAST,
+  sample: SAMPLE,
+  http: HTTP,
+};
+
+describe('public entry points', () => {
+  it('lists every entry of scripts/entries.ts', () => {
+    expect(Object.keys(EXPECTED).sort()).toEqual(Object.keys(PUBLIC_ENTRIES).sort());
+  });
+
+  it.each(Object.entries(PUBLIC_ENTRIES))(
+    '%s exports exactly its pinned names',
+    async (name, path) => {
+      const module: Record<string, unknown> = await import(`../${path}`);
+      const expected = EXPECTED[name as keyof typeof PUBLIC_ENTRIES];
+      expect(Object.keys(module).sort()).toEqual([...expected].sort());
+    },
+  );
+});
