@@ -8,7 +8,7 @@ import { checkForecastInput, latestValueIndex, pollutantAt } from './history-acc
 export interface BaselineForecastOptions {
   /**
    * Share of the latest hour's departure from the level that survives each further hour,
-   * in (0, 1]. Default 0.98 (tuned on January 2019 in Kraków, see the README).
+   * in (0, 1]. Default 0.98 (tuned on January 2019 in Kraków, see docs/forecast.md).
    */
   readonly dampingPerHour?: number | undefined;
   /**

@@ -68,8 +68,7 @@ export class InstallationIndex {
   }
 
   /**
-   * Builds an index. Costs O(n log n): about 2 ms for 10k points, 20 ms for 100k and 0.23 s
-   * for a million on a 2-core server (see the README's benchmark table); queries never
+   * Builds an index in O(n log n) (bench/RESULTS.md has the measured times); queries never
    * rebuild it.
    *
    * @param points - installations; ids must be unique safe integers

@@ -8,9 +8,8 @@ import { InstallationIndex } from './installation-index.js';
  * index; a query that already holds `current` keeps a consistent snapshot. A `replace` whose
  * points are invalid throws and leaves the current index untouched.
  *
- * Rebuilding is a synchronous O(n log n) build that blocks the event loop while it runs (about
- * 2 ms for 10k installations, 20 ms for 100k and 0.23 s for 1M on a 2-core server, see the
- * README): call `replace` when the store's `installationsVersion` changes (after an import, on
+ * Rebuilding is a synchronous O(n log n) build that blocks the event loop while it runs (the
+ * times are in bench/RESULTS.md): call `replace` when the store's `installationsVersion` changes (after an import, on
  * a timer), not inside a request handler. Memory: about 32 bytes per installation for the tree
  * and its id maps, held twice only while a replacement is being built.
  *

@@ -1,7 +1,7 @@
 /**
  * Every error code the adapter answers with, and its HTTP status. The spec names only
- * `API_REQUEST_INVALID` and `INSTALLATION_REPLACED`; the others are ours and documented in the
- * README's error table.
+ * `API_REQUEST_INVALID` and `INSTALLATION_REPLACED`; the others are ours and documented in
+ * docs/http.md.
  */
 export const ERROR_STATUS = Object.freeze({
   INSTALLATION_REPLACED: 301,

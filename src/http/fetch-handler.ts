@@ -1,7 +1,7 @@
 import type { CoreRequest } from './core-request.js';
 import type { Api } from './create-api.js';
 
-/** A Web Fetch handler, as Deno.serve, Bun.serve, workers and Hono take it. */
+/** A Web Fetch handler: a `Request` in, a promised `Response` out. */
 export type FetchHandler = (request: Request) => Promise<Response>;
 
 /**

@@ -34,8 +34,8 @@ export interface NodeGzipOptions {
 /**
  * The `node:zlib` gzip for `createApi({ gzip })` on Node (also Bun and Deno): several times
  * cheaper than the default Web `CompressionStream`, and with a level per effort. `node:zlib`
- * is found through `process.getBuiltinModule` (Node ≥ 20.16), so `airq/http` imports nothing
- * from Node and still loads in browsers and workers.
+ * is found through `process.getBuiltinModule` (Node ≥ 20.16) when the function is created, so
+ * the module itself imports nothing from Node.
  *
  * Its `gzipChunks` takes a body in pieces (a Measurements payload whose history and forecast
  * the service shares for the hour) and does not compress it as a whole: each shared piece is
