@@ -10,9 +10,9 @@ type NodeCrypto = typeof import('node:crypto');
 /**
  * `node:crypto`'s SHA-256 when the runtime hands out Node built-ins synchronously
  * (`process.getBuiltinModule`: Node ≥ 20.16, Bun, Deno), else `undefined`. Found at call time,
- * without a static import, so that `airq/http` still loads where there is no `node:crypto`
- * (browsers, workers); those use {@link webSha256Hex}. About 2 µs per key against about 19 µs
- * for a WebCrypto digest on Node 20, which was 40 % of a `/v2/meta/indexes` request.
+ * without a static import, so that the module loads where there is no `node:crypto`; there
+ * {@link webSha256Hex} is used. On Node it is much cheaper per key than a WebCrypto digest,
+ * which was a large share of a `/v2/meta/indexes` request.
  *
  * @example
  * nodeSha256Hex()?.('demo'); // '2a97516c354b68848cdbd8f54a226a0a55b21ed138e207ad6c5cbb9c00aa5aea'

@@ -9,8 +9,8 @@ type NodeZlib = typeof import('node:zlib');
 export interface NodeGzipOptions {
   /**
    * zlib level for bodies compressed per request (`effort: 'fast'`, the default effort).
-   * Default 1: on a 29 KB Measurements payload about a third less CPU than level 6 (87 µs
-   * against 128 µs on the benchmark machine) for a body about 16 % larger.
+   * Default 1: on a Measurements payload clearly less CPU than level 6 for a somewhat larger
+   * body (bench/RESULTS.md has the figures).
    */
   readonly fastLevel?: number;
   /** zlib level for bodies compressed once and reused (`effort: 'best'`, the meta lists). Default 9. */
@@ -18,15 +18,14 @@ export interface NodeGzipOptions {
   /**
    * Bodies up to this many bytes are compressed on the calling thread; larger ones on libuv's
    * thread pool. Default 65536: for a small body the trip to the pool and back costs more CPU
-   * than the compression (a 29 KB payload at level 1: about 90 µs inline against about 240 µs
-   * of CPU through the pool on the benchmark machine).
+   * than the compression itself.
    */
   readonly syncMaxBytes?: number;
   /**
-   * Whether `gzipChunks` reuses the compressed shared pieces of a body. Default true: for the
-   * benchmark's 29 KB installation payload the compression then costs about 6 µs instead of
-   * about 55 µs (level 1 over the whole body), for a body of 3.7 KB instead of 3.4 KB (2.9 KB
-   * at level 6). false joins the pieces and compresses them as one body at `fastLevel`.
+   * Whether `gzipChunks` reuses the compressed shared pieces of a body. Default true: most of
+   * a Measurements payload is then compressed once per hour instead of per request, for a body
+   * a little larger than one compressed whole. false joins the pieces and compresses them as
+   * one body at `fastLevel`.
    */
   readonly keepPieces?: boolean;
 }
