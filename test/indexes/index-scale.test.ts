@@ -1,0 +1,122 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Concentrations } from '../../src/indexes/compute-index.js';
+import { DOMINANCE_ORDER, dominantPollutant, readInput } from '../../src/indexes/index-scale.js';
+
+// world-indexes.md §1: the input rules (negative → 0; NaN, ±Infinity and non-numbers absent)
+// and the dominant pollutant (highest sub-index; ties PM25, PM10, O3, NO2, SO2, CO), each
+// checked against a naive version written here.
+
+const RUNS = { numRuns: 1000 };
+const TIE_ORDER = ['PM25', 'PM10', 'O3', 'NO2', 'SO2', 'CO'];
+// Names outside the tie order: src documents that they rank after it, alphabetically.
+const OTHER_NAMES = ['NH3', 'O3_1H', 'BENZENE'];
+
+function naiveReadInput(value: unknown): number | undefined {
+  if (typeof value !== 'number') return undefined;
+  if (Number.isNaN(value) || value === Infinity || value === -Infinity) return undefined;
+  return value <= 0 ? 0 : value;
+}
+
+function naiveDominant(subIndexes: Readonly<Record<string, number>>): string | null {
+  const names = Object.keys(subIndexes);
+  if (names.length === 0) return null;
+  const top = Math.max(...names.map((name) => subIndexes[name]!));
+  const tied = names.filter((name) => subIndexes[name] === top);
+  return TIE_ORDER.find((name) => tied.includes(name)) ?? tied.sort()[0]!;
+}
+
+const anyValueArb: fc.Arbitrary<unknown> = fc.oneof(
+  fc.double(),
+  fc.integer({ min: -1000, max: 1000 }),
+  fc.constantFrom(Number.NaN, Infinity, -Infinity, -0, 0, Number.MAX_VALUE, -Number.MIN_VALUE),
+  fc.string(),
+  fc.boolean(),
+  fc.constantFrom(null, undefined),
+  fc.bigInt(),
+  fc.array(fc.integer(), { maxLength: 1 }),
+);
+// Small integers so that ties are common, sometimes fractions.
+const subIndexArb = fc.oneof(
+  fc.integer({ min: 0, max: 4 }),
+  fc.double({ min: 0, max: 500, noNaN: true }),
+);
+const subIndexesArb = fc.dictionary(fc.constantFrom(...TIE_ORDER, ...OTHER_NAMES), subIndexArb, {
+  maxKeys: 9,
+});
+
+describe('readInput', () => {
+  it.each<[unknown, number | undefined]>([
+    [12.5, 12.5],
+    [0, 0],
+    [-3, 0],
+    [-0, 0],
+    [Number.NaN, undefined],
+    [Infinity, undefined],
+    [-Infinity, undefined],
+    ['12', undefined],
+    [null, undefined],
+    [undefined, undefined],
+  ])('reads %o as %o', (value, expected) => {
+    expect(readInput({ PM25: value } as Concentrations, 'PM25')).toBe(expected);
+  });
+
+  it('reads an absent key or an inherited method as absent', () => {
+    expect(readInput({ PM10: 5 }, 'PM25')).toBeUndefined();
+    expect(readInput({}, 'toString')).toBeUndefined();
+  });
+
+  it('agrees with the naive rule on any value', () => {
+    fc.assert(
+      fc.property(anyValueArb, (value) => {
+        expect(readInput({ NO2: value } as Concentrations, 'NO2')).toBe(naiveReadInput(value));
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe('DOMINANCE_ORDER', () => {
+  it('is the §1 tie order, frozen', () => {
+    expect(DOMINANCE_ORDER).toEqual(TIE_ORDER);
+    expect(Object.isFrozen(DOMINANCE_ORDER)).toBe(true);
+  });
+});
+
+describe('dominantPollutant', () => {
+  it.each<[Record<string, number>, string | null]>([
+    [{ NO2: 4, O3: 4, PM10: 2 }, 'O3'],
+    [{}, null],
+    [{ O3: 5, SO2: 5 }, 'O3'],
+    [{ PM10: 2, PM25: 2 }, 'PM25'],
+    [{ PM25: 100, PM10: 100 }, 'PM25'],
+    [{ CO: 3, SO2: 3 }, 'SO2'],
+    [{ CO: 3, SO2: 2 }, 'CO'],
+    [{ NH3: 7, CO: 7 }, 'CO'],
+    [{ O3_1H: 1, NH3: 1 }, 'NH3'],
+    [{ PM25: 0 }, 'PM25'],
+  ])('of %o is %s', (subIndexes, expected) => {
+    expect(dominantPollutant(subIndexes)).toBe(expected);
+  });
+
+  it('is the naive argmax with the tie order', () => {
+    fc.assert(
+      fc.property(subIndexesArb, (subIndexes) => {
+        expect(dominantPollutant(subIndexes)).toBe(naiveDominant(subIndexes));
+      }),
+      RUNS,
+    );
+  });
+
+  it('does not depend on the order of the keys', () => {
+    fc.assert(
+      fc.property(subIndexesArb, fc.integer(), (subIndexes, seed) => {
+        const entries = Object.entries(subIndexes);
+        const rotated = entries.map((_, i) => entries[(i + Math.abs(seed)) % entries.length]!);
+        const reversed = Object.fromEntries(rotated.reverse());
+        expect(dominantPollutant(reversed)).toBe(dominantPollutant(subIndexes));
+      }),
+      RUNS,
+    );
+  });
+});
