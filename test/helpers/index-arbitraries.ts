@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import {
   REFERENCE_INDEX_TYPE_NAMES,
+  REFERENCE_INDEXES,
+  type ReferenceIndex,
   type ReferenceIndexTypeName,
 } from './index-reference-tables.js';
 
@@ -35,3 +37,46 @@ export const absentValueArb: fc.Arbitrary<number> = fc.constantFrom(
 export const orderedPairArb: fc.Arbitrary<[number, number]> = fc
   .tuple(concentrationArb, concentrationArb)
   .map(([a, b]) => (a <= b ? [a, b] : [b, a]));
+
+/**
+ * Concentrations for one grid index: each of its pollutants present or not, as any
+ * concentration, a reported one, one of its own grid breakpoints (so that sub-indexes tie on the
+ * index scale, and across pollutants), or a value that counts as absent.
+ */
+export function gridConcentrationsArb(
+  index: Pick<ReferenceIndex, 'grids'>,
+): fc.Arbitrary<Record<string, number>> {
+  const entries = Object.entries(index.grids).map(
+    ([pollutant, grid]) =>
+      [
+        pollutant,
+        fc.oneof(
+          { weight: 4, arbitrary: concentrationArb },
+          { weight: 2, arbitrary: reportedConcentrationArb },
+          { weight: 3, arbitrary: fc.constantFrom(...grid) },
+          { weight: 1, arbitrary: absentValueArb },
+        ),
+      ] as const,
+  );
+  return fc.record(Object.fromEntries(entries), { requiredKeys: [] }) as fc.Arbitrary<
+    Record<string, number>
+  >;
+}
+
+/**
+ * A grid index with concentrations for it and a non-empty set of its pollutants to count (in
+ * any order).
+ */
+export const gridIndexCaseArb: fc.Arbitrary<{
+  indexType: ReferenceIndexTypeName;
+  concentrations: Record<string, number>;
+  counted: string[];
+}> = indexTypeArb.chain((indexType) => {
+  const index = REFERENCE_INDEXES[indexType];
+  const pollutants = Object.keys(index.grids);
+  return fc.record({
+    indexType: fc.constant(indexType),
+    concentrations: gridConcentrationsArb(index),
+    counted: fc.shuffledSubarray(pollutants, { minLength: 1 }),
+  });
+});

@@ -72,6 +72,18 @@ export const REFERENCE_GIOS_CLASSES = [
 /** Section 2 ("decided"): the PIJP numeric values the class bounds map onto. */
 export const REFERENCE_PIJP_BREAKPOINTS = [0, 1, 3, 5, 7, 10] as const;
 
+/**
+ * Section 2: the PIJP threshold editions, the default first (2019-10; a later GIOŚ edition is
+ * not confirmed, so it is the only one).
+ */
+export const REFERENCE_PIJP_EDITIONS = ['2019-10'] as const;
+
+/**
+ * world-indexes.md section 1 (decided): the order that breaks a tie for the dominant pollutant,
+ * the first winning; any other name comes after these, in alphabetical order.
+ */
+export const REFERENCE_DOMINANCE_ORDER = ['PM25', 'PM10', 'O3', 'NO2', 'SO2', 'CO'] as const;
+
 /** Section 2: the colour and value of the no-data index. */
 export const REFERENCE_NO_DATA_COLOR = '#999999';
 

@@ -7,38 +7,76 @@ import { INDEX_TABLES } from '../../src/indexes/index-registry.js';
 import {
   DEFAULT_INDEX_TYPE,
   defineIndexTable,
+  GRID_INDEX_TYPE_NAMES,
   INDEX_TYPE_NAMES,
   type IndexTable,
+  isGridIndexType,
   isIndexTypeName,
 } from '../../src/indexes/index-table.js';
 import { indexTableProblems } from '../../src/indexes/index-table-problems.js';
 import { LANGUAGES } from '../../src/model/api-types.js';
 import { GOLDEN_LEVEL_TEXTS } from '../helpers/index-level-texts.js';
-import { referenceLevel } from '../helpers/index-oracles.js';
-import { REFERENCE_INDEXES } from '../helpers/index-reference-tables.js';
+import { naiveDominant, naiveSubIndexes, referenceLevel } from '../helpers/index-oracles.js';
+import {
+  REFERENCE_INDEX_TYPE_NAMES,
+  REFERENCE_INDEXES,
+} from '../helpers/index-reference-tables.js';
 
 const POLISH_LETTERS = /[ąćęłńóśźż]/i;
 
 describe('index type names', () => {
-  it('lists VENDOR_CAQI (default), CAQI and PIJP, each with a table of that name', () => {
-    expect(INDEX_TYPE_NAMES).toEqual(['VENDOR_CAQI', 'CAQI', 'PIJP']);
+  it('lists the grid indexes VENDOR_CAQI (default), CAQI and PIJP, then the national ones', () => {
+    expect(INDEX_TYPE_NAMES).toEqual([
+      'VENDOR_CAQI',
+      'CAQI',
+      'PIJP',
+      'US_AQI',
+      'EAQI',
+      'UK_DAQI',
+      'IN_NAQI',
+      'CN_AQI',
+      'CA_AQHI',
+    ]);
     expect(DEFAULT_INDEX_TYPE).toBe('VENDOR_CAQI');
-    for (const name of INDEX_TYPE_NAMES) expect(INDEX_TABLES[name].name).toBe(name);
+  });
+
+  it('has a grid table for each grid index, of that name, and for nothing else', () => {
+    expect(GRID_INDEX_TYPE_NAMES).toEqual(['VENDOR_CAQI', 'CAQI', 'PIJP']);
+    expect(REFERENCE_INDEX_TYPE_NAMES).toEqual(['VENDOR_CAQI', 'CAQI', 'PIJP']);
+    expect(Object.keys(INDEX_TABLES)).toEqual([...REFERENCE_INDEX_TYPE_NAMES]);
+    for (const name of REFERENCE_INDEX_TYPE_NAMES) expect(INDEX_TABLES[name].name).toBe(name);
   });
 
   it.each([
     ['PIJP', true],
     ['VENDOR_CAQI', true],
+    ['US_AQI', true],
+    ['CA_AQHI', true],
     ['caqi', false],
+    ['us_aqi', false],
     ['', false],
     [undefined, false],
     [1, false],
   ])('isIndexTypeName(%j) is %s', (x, expected) => {
     expect(isIndexTypeName(x)).toBe(expected);
   });
+
+  it.each([
+    ['VENDOR_CAQI', true],
+    ['CAQI', true],
+    ['PIJP', true],
+    ['US_AQI', false],
+    ['EAQI', false],
+    ['UK_DAQI', false],
+    ['IN_NAQI', false],
+    ['CN_AQI', false],
+    ['CA_AQHI', false],
+  ] as const)('isGridIndexType(%s) is %s', (name, expected) => {
+    expect(isGridIndexType(name)).toBe(expected);
+  });
 });
 
-describe.each(INDEX_TYPE_NAMES)('the %s table', (name) => {
+describe.each(REFERENCE_INDEX_TYPE_NAMES)('the %s table', (name) => {
   const table = INDEX_TABLES[name];
 
   it('has no structural problems', () => {
@@ -172,7 +210,7 @@ describe('findIndexLevel', () => {
         .chain((bound) => fc.constantFrom(bound - 0.01, bound, bound + 0.01)),
     );
     fc.assert(
-      fc.property(fc.constantFrom(...INDEX_TYPE_NAMES), valueArb, (name, value) => {
+      fc.property(fc.constantFrom(...REFERENCE_INDEX_TYPE_NAMES), valueArb, (name, value) => {
         const level = findIndexLevel(INDEX_TABLES[name], value);
         const expected = referenceLevel(REFERENCE_INDEXES[name], value);
         expect(level.level).toBe(expected.level);
@@ -212,14 +250,24 @@ describe('a fourth index is a table', () => {
 
   it('needs no code: the same computation reads it', () => {
     expect(indexTableProblems(twoLevels)).toEqual([]);
-    expect(computeIndexWithTable(twoLevels, { PM25: 30 }, { language: 'pl' })).toEqual({
+    const concentrations = { PM25: 30 };
+    const subIndexes = naiveSubIndexes(twoLevels, concentrations);
+    expect(subIndexes).toEqual({ PM25: 6 });
+    expect(computeIndexWithTable(twoLevels, concentrations, { language: 'pl' })).toEqual({
       name: 'PM_ONLY',
       value: 6,
       level: 'NOT_FINE',
       description: 'Źle.',
       advice: 'Zostań.',
       color: '#AA0000',
+      dominantPollutant: naiveDominant(subIndexes),
+      subIndexes,
     });
+    expect(naiveDominant(subIndexes)).toBe('PM25');
+    // A pollutant without a grid in the table has no sub-index and cannot dominate.
+    const withPm10 = computeIndexWithTable(twoLevels, { PM25: 30, PM10: 90 });
+    expect(withPm10.subIndexes).toEqual({ PM25: 6 });
+    expect(withPm10.dominantPollutant).toBe('PM25');
   });
 
   it('is checked for structural problems', () => {

@@ -13,6 +13,7 @@ import { giosClassIndex } from '../helpers/index-oracles.js';
 import {
   REFERENCE_GIOS_BOUNDS,
   REFERENCE_GIOS_CLASSES,
+  REFERENCE_PIJP_EDITIONS,
 } from '../helpers/index-reference-tables.js';
 
 const RUNS = { numRuns: 1000 };
@@ -91,10 +92,38 @@ describe('PIJP level equals the GIOŚ class of the concentration', () => {
           giosClassIndex(BOUNDS.PM10!, pm10),
           giosClassIndex(BOUNDS.PM25!, pm25),
         );
-        expect(computeIndex({ PM10: pm10, PM25: pm25 }, { indexType: 'PIJP' }).level).toBe(
-          CLASSES[expected],
-        );
+        const index = computeIndex({ PM10: pm10, PM25: pm25 }, { indexType: 'PIJP' });
+        expect(index.level).toBe(CLASSES[expected]);
+        // The dominant pollutant is one whose own class is the worse one; PM25 on a tie.
+        const classOf = {
+          PM10: giosClassIndex(BOUNDS.PM10!, pm10),
+          PM25: giosClassIndex(BOUNDS.PM25!, pm25),
+        };
+        expect(Object.keys(index.subIndexes).sort()).toEqual(['PM10', 'PM25']);
+        const dominant = index.dominantPollutant as 'PM10' | 'PM25';
+        expect(classOf[dominant]).toBe(expected);
+        if (classOf.PM25 > classOf.PM10) expect(dominant).toBe('PM25');
+        if (classOf.PM10 > classOf.PM25) expect(dominant).toBe('PM10');
       }),
+      RUNS,
+    );
+  });
+
+  it('computes every edition from its own table, the default when none is named', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...REFERENCE_PIJP_EDITIONS),
+        concentrationNearBoundsArb,
+        concentrationNearBoundsArb,
+        (edition, pm10, pm25) => {
+          const concentrations = { PM10: pm10, PM25: pm25 };
+          const named = computeIndex(concentrations, { indexType: 'PIJP', edition });
+          expect(named).toEqual(computeIndexWithTable(pijpIndexTable(edition), concentrations));
+          if (edition === REFERENCE_PIJP_EDITIONS[0]) {
+            expect(named).toEqual(computeIndex(concentrations, { indexType: 'PIJP' }));
+          }
+        },
+      ),
       RUNS,
     );
   });
