@@ -1,0 +1,255 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { computeIndex } from '../../src/indexes/compute-index.js';
+import { INDEX_SCALES } from '../../src/indexes/index-scales.js';
+import {
+  EPS,
+  expectLevelList,
+  NAQI_CLASSES,
+  NAQI_INDEX_RANGES,
+  NAQI_LEVELS,
+  NAQI_POLLUTANTS,
+  naqiOracle,
+  oracleDominant,
+  oracleLevel,
+} from '../helpers/in-naqi-oracle.js';
+
+// Expected values come from world-indexes.md §6 (the worked table, transcribed below) and from
+// the oracle in test/helpers, never from src's tables.
+
+const RUNS = { numRuns: 1000 };
+type Input = Partial<Record<string, number>>;
+
+const naqi = (concentrations: Input) => computeIndex(concentrations, { indexType: 'IN_NAQI' });
+
+// µg/m³ per unit of the printed table: CO is printed in mg/m³.
+const UGM3_PER_UNIT = (pollutant: string) => (pollutant === 'CO' ? 1000 : 1);
+
+// Every printed class limit, in µg/m³.
+const bounds = (pollutant: string) =>
+  NAQI_CLASSES[pollutant]!.flat().map((b) => Math.round(b * UGM3_PER_UNIT(pollutant)));
+
+// Around a limit: on it, ±0.01, and the rounding edges (half a table step away).
+const offsets = (pollutant: string) =>
+  pollutant === 'CO'
+    ? [0, -0.01, 0.01, -10, 10, -50, -49.99, 50]
+    : [0, -0.01, 0.01, -0.5, 0.49, 0.5];
+
+// A concentration: reported values over the table and beyond, the limits and their
+// neighbours, negatives, and absurdly high values.
+const concentrationArb = (pollutant: string): fc.Arbitrary<number> => {
+  const top = NAQI_CLASSES[pollutant]!.at(-1)![1] * UGM3_PER_UNIT(pollutant);
+  return fc.oneof(
+    { weight: 6, arbitrary: fc.integer({ min: 0, max: top * 1300 }).map((t) => t / 1000) },
+    {
+      weight: 3,
+      arbitrary: fc
+        .tuple(fc.constantFrom(...bounds(pollutant)), fc.constantFrom(...offsets(pollutant)))
+        .map(([b, d]) => Math.round((b + d) * 100) / 100),
+    },
+    { weight: 1, arbitrary: fc.double({ min: -50, max: 0, noNaN: true }) },
+    { weight: 1, arbitrary: fc.double({ min: 0, max: 1e12, noNaN: true }) },
+  );
+};
+
+const inputArb: fc.Arbitrary<Input> = fc.record(
+  Object.fromEntries(NAQI_POLLUTANTS.map((p) => [p, concentrationArb(p)])),
+  { requiredKeys: [] },
+);
+
+function expectOracle(concentrations: Input): void {
+  const index = naqi(concentrations);
+  const expected = naqiOracle(concentrations);
+  if (expected === null) {
+    expect(index).toMatchObject({ value: null, level: 'UNKNOWN', color: '#999999' });
+    expect(index.dominantPollutant).toBeNull();
+    expect(index.subIndexes).toEqual({});
+    return;
+  }
+  const level = oracleLevel(NAQI_LEVELS, expected.value);
+  expect(index.value).toBe(expected.value);
+  expect(index.subIndexes).toEqual(expected.subIndexes);
+  expect(index.dominantPollutant).toBe(expected.dominantPollutant);
+  expect(index.level).toBe(level.level);
+  expect(index.color).toBe(level.color);
+}
+
+describe('IN_NAQI: every worked example of world-indexes.md §6', () => {
+  it.each<[string, Input, number | null, string, string | null, Input?]>([
+    ['official 31 → 51', { PM25: 31, NO2: 10, SO2: 10 }, 51, 'SATISFACTORY', 'PM25'],
+    ['official 45 → 75 (74.66)', { PM25: 45, NO2: 10, SO2: 10 }, 75, 'SATISFACTORY', 'PM25'],
+    ['official 60 → 100', { PM25: 60, NO2: 10, SO2: 10 }, 100, 'SATISFACTORY', 'PM25'],
+    ['PM25 30.49 (C = 30)', { PM25: 30.49, NO2: 10, SO2: 10 }, 50, 'GOOD', 'PM25'],
+    ['PM25 30.5 (C = 31)', { PM25: 30.5, NO2: 10, SO2: 10 }, 51, 'SATISFACTORY', 'PM25'],
+    ['PM25 62.55 (C = 63: 107.83)', { PM25: 62.55, PM10: 1, SO2: 1 }, 108, 'MODERATE', 'PM25'],
+    ['PM10 300', { PM10: 300, NO2: 10, O3: 20 }, 250, 'POOR', 'PM10'],
+    ['CO 12000 (12.0 mg: 228.26)', { PM25: 20, CO: 12000, O3: 40 }, 228, 'POOR', 'CO'],
+    ['CO 1150 (1.2 mg: 56.44)', { CO: 1150, PM25: 1, PM10: 1 }, 56, 'SATISFACTORY', 'CO'],
+    ['PM25 250', { PM25: 250, NO2: 10, SO2: 10 }, 400, 'VERY_POOR', 'PM25'],
+    ['PM25 250.5 (C = 251)', { PM25: 250.5, NO2: 10, SO2: 10 }, 401, 'SEVERE', 'PM25'],
+    [
+      'PM25 300, PM10 200, CO 1500',
+      { PM25: 300, PM10: 200, CO: 1500 },
+      420,
+      'SEVERE',
+      'PM25',
+      { PM25: 420, PM10: 167, CO: 73 }, // 420.48, 166.78, 72.78
+    ],
+    ['PM25 600 (extrapolated: 539.76)', { PM25: 600, NO2: 10, SO2: 10 }, 540, 'SEVERE', 'PM25'],
+    ['only 2 pollutants', { PM25: 200, NO2: 10 }, null, 'UNKNOWN', null],
+    ['no PM', { NO2: 100, SO2: 50, O3: 50 }, null, 'UNKNOWN', null],
+  ])('%s', (_label, concentrations, value, level, dominant, subIndexes) => {
+    const index = naqi(concentrations);
+    const color = value === null ? '#999999' : oracleLevel(NAQI_LEVELS, value).color;
+    expect(index).toMatchObject({ name: 'IN_NAQI', value, level, color });
+    expect(index.dominantPollutant).toBe(dominant);
+    if (subIndexes !== undefined) expect(index.subIndexes).toEqual(subIndexes);
+    expect(naqiOracle(concentrations)?.value ?? null).toBe(value);
+  });
+
+  it('gives NO2 10 µg/m³ the sub-index 13 (12.5 rounded half up)', () => {
+    expect(naqi({ PM25: 0, NO2: 10, SO2: 0 }).subIndexes.NO2).toBe(13);
+  });
+});
+
+describe('IN_NAQI: the scale', () => {
+  it('has one edition, 2014, and rejects any other', () => {
+    expect(INDEX_SCALES.IN_NAQI.editions).toEqual(['2014']);
+    const input = { PM25: 45, NO2: 10, SO2: 10 };
+    expect(computeIndex(input, { indexType: 'IN_NAQI', edition: '2014' }).value).toBe(75);
+    expect(() => computeIndex(input, { indexType: 'IN_NAQI', edition: '2015' })).toThrow(
+      RangeError,
+    );
+  });
+
+  it('lists the levels and colours of §6, frozen, with texts in English and Polish', () => {
+    const levels = INDEX_SCALES.IN_NAQI.levels;
+    expectLevelList(levels, NAQI_LEVELS);
+    expect(INDEX_SCALES.IN_NAQI.levelBounds).toBe('lower-inclusive');
+    const pl = computeIndex(
+      { PM25: 45, NO2: 10, SO2: 10 },
+      { indexType: 'IN_NAQI', language: 'pl' },
+    );
+    expect(pl.description).toBe(levels[1]!.description.pl);
+  });
+});
+
+describe('IN_NAQI agrees with the oracle', () => {
+  it('on and around every class limit of every pollutant', () => {
+    for (const pollutant of NAQI_POLLUTANTS) {
+      for (const bound of bounds(pollutant)) {
+        for (const offset of offsets(pollutant)) {
+          const c = Math.max(Math.round((bound + offset) * 100) / 100, 0);
+          // The other five at 0, so the minimum is met and this pollutant's sub-index shows.
+          const input = Object.fromEntries(
+            NAQI_POLLUTANTS.map((p) => [p, p === pollutant ? c : 0]),
+          );
+          expectOracle(input);
+        }
+      }
+    }
+  });
+
+  it('for any concentrations (value, sub-indexes, dominant, level, colour)', () => {
+    fc.assert(
+      fc.property(inputArb, (input) => expectOracle(input)),
+      RUNS,
+    );
+  });
+});
+
+describe('IN_NAQI properties', () => {
+  const presentArb = inputArb.filter((input) => naqiOracle(input) !== null);
+
+  it('is monotone non-decreasing in each pollutant', () => {
+    fc.assert(
+      fc.property(
+        presentArb,
+        fc.constantFrom(...NAQI_POLLUTANTS),
+        fc.double({ min: 0, max: 5000, noNaN: true }),
+        (input, pollutant, increase) => {
+          fc.pre(input[pollutant] !== undefined);
+          const higher = { ...input, [pollutant]: Math.max(input[pollutant]!, 0) + increase };
+          expect(naqi(higher).value!).toBeGreaterThanOrEqual(naqi(input).value!);
+          expect(naqi(higher).subIndexes[pollutant]!).toBeGreaterThanOrEqual(
+            naqi(input).subIndexes[pollutant]!,
+          );
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it('puts the value in its level range, with that level colour', () => {
+    fc.assert(
+      fc.property(presentArb, (input) => {
+        const index = naqi(input);
+        const level = oracleLevel(NAQI_LEVELS, index.value!);
+        expect(Number.isInteger(index.value)).toBe(true);
+        expect([index.level, index.color]).toEqual([level.level, level.color]);
+      }),
+      RUNS,
+    );
+  });
+
+  it('names the argmax of the sub-indexes as dominant, ties in the §1 order', () => {
+    fc.assert(
+      fc.property(presentArb, (input) => {
+        const index = naqi(input);
+        expect(index.dominantPollutant).toBe(oracleDominant(index.subIndexes));
+        expect(index.subIndexes[index.dominantPollutant!]).toBe(index.value);
+      }),
+      RUNS,
+    );
+  });
+
+  it('is no data below the minimum: fewer than 3 pollutants, or no PM25 and no PM10', () => {
+    const badArb = fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY);
+    // Absent markers on the missing keys do not count towards the minimum.
+    const shortArb = fc.oneof(
+      fc.tuple(inputArb, badArb).map(([input, bad]) => {
+        const kept = Object.entries(input).slice(0, 2);
+        return {
+          ...Object.fromEntries(NAQI_POLLUTANTS.map((p) => [p, bad])),
+          ...Object.fromEntries(kept),
+        };
+      }),
+      fc.tuple(inputArb, badArb).map(([input, bad]) => ({ ...input, PM25: bad, PM10: bad })),
+    );
+    fc.assert(
+      fc.property(shortArb, (input) => {
+        expect(naqiOracle(input)).toBeNull();
+        const index = naqi(input);
+        expect(index).toMatchObject({ value: null, level: 'UNKNOWN', color: '#999999' });
+        expect(index.dominantPollutant).toBeNull();
+      }),
+      RUNS,
+    );
+    expect(naqi({}).value).toBeNull();
+  });
+
+  it('reads CO in mg/m³ × 1000: any tenth of a mg/m³ lands on its printed class', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1000 }), (tenths) => {
+        const mg = tenths / 10;
+        const co = naqi({ CO: mg * 1000, PM25: 0, PM10: 0 }).subIndexes.CO!;
+        // The printed class of mg and its formula, in mg/m³.
+        const classes = NAQI_CLASSES.CO!;
+        const k = classes.findIndex(([lo, hi]) => lo - EPS <= mg && mg <= hi + EPS);
+        const row = k < 0 ? classes.length - 1 : k;
+        const [bLo, bHi] = classes[row]!;
+        const [iLo, iHi] = NAQI_INDEX_RANGES[row]!;
+        expect(co).toBe(Math.floor(((iHi - iLo) / (bHi - bLo)) * (mg - bLo) + iLo + 0.5 + EPS));
+      }),
+      RUNS,
+    );
+  });
+
+  it('counts a negative value as 0 and ignores NaN, ±Infinity, non-numbers and other keys', () => {
+    const base = { PM25: 45, NO2: 10, SO2: 10 };
+    expect(naqi({ ...base, O3: -5 }).subIndexes.O3).toBe(0);
+    const noisy = { ...base, CO: Number.NaN, PM10: Number.NEGATIVE_INFINITY, HUMIDITY: 80 };
+    expect(naqi(noisy)).toEqual(naqi(base));
+    expect(naqi({ PM25: 45, NO2: 10, SO2: '10' as unknown as number }).value).toBeNull();
+  });
+});
