@@ -52,17 +52,25 @@ const naiveSegments: Record<string, Segment[]> = Object.fromEntries(
 );
 
 function naiveIndex(concentrations: Readonly<Record<string, number>>): IndexValue {
-  const subIndexes = Object.entries(naiveSegments)
-    .filter(([pollutant]) => Number.isFinite(concentrations[pollutant]))
-    .map(([pollutant, segments]) => {
-      const c = Math.max(concentrations[pollutant]!, 0);
-      const segment = segments.find((s) => c <= s.cHigh) ?? segments[segments.length - 1]!;
-      return (
-        segment.iLow +
-        ((c - segment.cLow) / (segment.cHigh - segment.cLow)) * (segment.iHigh - segment.iLow)
-      );
-    });
-  if (subIndexes.length === 0) {
+  const subIndexes: Record<string, number> = {};
+  let highest = -1;
+  let dominant: string | null = null;
+  for (const [pollutant, segments] of Object.entries(naiveSegments)) {
+    if (!Number.isFinite(concentrations[pollutant])) continue;
+    const c = Math.max(concentrations[pollutant]!, 0);
+    const segment = segments.find((s) => c <= s.cHigh) ?? segments[segments.length - 1]!;
+    const sub =
+      segment.iLow +
+      ((c - segment.cLow) / (segment.cHigh - segment.cLow)) * (segment.iHigh - segment.iLow);
+    subIndexes[pollutant] = roundUp2(sub);
+    if (sub > highest) highest = sub;
+  }
+  // Ties go to PM25 before PM10, as the reference orders them.
+  for (const pollutant of ['PM25', 'PM10']) {
+    if (subIndexes[pollutant] === undefined) continue;
+    if (dominant === null || subIndexes[pollutant]! > subIndexes[dominant]!) dominant = pollutant;
+  }
+  if (highest < 0) {
     return {
       name: VENDOR.name,
       value: null,
@@ -70,9 +78,11 @@ function naiveIndex(concentrations: Readonly<Record<string, number>>): IndexValu
       description: 'There is no air quality data for this place or time.',
       advice: null,
       color: '#999999',
+      dominantPollutant: null,
+      subIndexes: {},
     };
   }
-  const value = roundUp2(Math.max(...subIndexes));
+  const value = roundUp2(highest);
   const level = VENDOR.levels.find((l) => l.maxValue === null || value < l.maxValue)!;
   return {
     name: VENDOR.name,
@@ -81,6 +91,8 @@ function naiveIndex(concentrations: Readonly<Record<string, number>>): IndexValu
     description: level.description.en,
     advice: level.advice.en,
     color: level.color,
+    dominantPollutant: dominant,
+    subIndexes,
   };
 }
 
@@ -88,7 +100,11 @@ function naiveIndex(concentrations: Readonly<Record<string, number>>): IndexValu
 for (const window of windows) {
   const ours = computeIndex(window);
   const theirs = naiveIndex(window);
-  if (ours.value !== theirs.value || ours.level !== theirs.level) {
+  if (
+    ours.value !== theirs.value ||
+    ours.level !== theirs.level ||
+    ours.dominantPollutant !== theirs.dominantPollutant
+  ) {
     throw new Error(`bench/indexes: baseline disagrees on ${JSON.stringify(window)}`);
   }
 }

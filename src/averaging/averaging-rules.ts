@@ -1,30 +1,12 @@
 import { checkOneOf } from '../arguments/argument-checks.js';
+import { type IndexEdition, NATIONAL_INDEX_EDITIONS } from '../indexes/index-editions.js';
+import { NATIONAL_INDEX_TYPE_NAMES, type NationalIndexTypeName } from '../indexes/index-table.js';
 import { NOWCAST_HOURS, NOWCAST_MIN_RECENT, NOWCAST_RECENT_HOURS } from './now-cast.js';
 
 // The table of world-indexes.md §2: for each world index and edition, how each input of
 // `computeIndex` is built from hourly means and which data-capture rule it must pass. The
 // three Polish-region indexes (VENDOR_CAQI, CAQI, PIJP) are not here: they keep the payload's
 // own averaging. A new edition or index is new rows here, with no code of its own.
-
-/** Editions of each world index, as the reference names them (§1.1). */
-export interface AveragedIndexEditions {
-  readonly US_AQI: '2024' | '2012';
-  readonly EAQI: '2025' | '2019';
-  readonly UK_DAQI: '2013';
-  readonly IN_NAQI: '2014';
-  readonly CN_AQI: '2026' | '2012';
-  readonly CA_AQHI: '2008';
-}
-
-/** A world index whose inputs this module averages: `US_AQI`, `EAQI`, `UK_DAQI`, … */
-export type AveragedIndexType = keyof AveragedIndexEditions;
-
-/**
- * An edition of `T` (of any world index by default): `IndexEdition<'EAQI'>` is
- * `'2025' | '2019'`.
- */
-export type IndexEdition<T extends AveragedIndexType = AveragedIndexType> =
-  AveragedIndexEditions[T];
 
 /** A pollutant whose hourly means feed an input. */
 export type AveragedPollutant = 'PM25' | 'PM10' | 'NO2' | 'O3' | 'SO2' | 'CO';
@@ -55,32 +37,6 @@ export interface AveragingRule {
 
 /** The longest span any rule reads, in hours: give `indexInputs` at least this many hours. */
 export const INPUT_HOURS = 24;
-
-/**
- * Editions per world index, the default (newest) first. A list, not object keys: keys such as
- * `'2024'` are integer-like, and JavaScript would enumerate them in ascending order.
- */
-export const AVERAGED_INDEX_EDITIONS: {
-  readonly [T in AveragedIndexType]: readonly IndexEdition<T>[];
-} = Object.freeze({
-  US_AQI: Object.freeze(['2024', '2012'] as const),
-  EAQI: Object.freeze(['2025', '2019'] as const),
-  UK_DAQI: Object.freeze(['2013'] as const),
-  IN_NAQI: Object.freeze(['2014'] as const),
-  CN_AQI: Object.freeze(['2026', '2012'] as const),
-  CA_AQHI: Object.freeze(['2008'] as const),
-});
-
-/**
- * Every world index, in the reference's order.
- *
- * @example
- * AVERAGED_INDEX_TYPES; // ['US_AQI', 'EAQI', 'UK_DAQI', 'IN_NAQI', 'CN_AQI', 'CA_AQHI']
- */
-export const AVERAGED_INDEX_TYPES: readonly AveragedIndexType[] = Object.freeze(
-  // Names, not integer-like keys, so Object.keys keeps the order written above.
-  Object.keys(AVERAGED_INDEX_EDITIONS) as AveragedIndexType[],
-);
 
 function latestHour(key: AveragedInputKey, source = key as AveragedPollutant): AveragingRule {
   return Object.freeze({ key, source, method: 'hour', hours: 1, minHours: 1, ofLatestHours: 1 });
@@ -128,7 +84,9 @@ const CN_AQI_2026 = Object.freeze([
 ]);
 
 const AVERAGING_RULES: {
-  readonly [T in AveragedIndexType]: Readonly<Record<IndexEdition<T>, readonly AveragingRule[]>>;
+  readonly [T in NationalIndexTypeName]: Readonly<
+    Record<IndexEdition<T>, readonly AveragingRule[]>
+  >;
 } = Object.freeze({
   US_AQI: Object.freeze({ '2024': US_AQI, '2012': US_AQI }),
   EAQI: Object.freeze({
@@ -195,7 +153,7 @@ const AVERAGING_RULES: {
  * // ['PM25', 'PM10', 'NO2', 'O3', 'SO2', 'CO', 'O3_1H', 'SO2_24H']
  * averagingRule('CAQI', '2024'); // RangeError: averagingRule: indexType must be one of US_AQI, …
  */
-export function averagingRule<T extends AveragedIndexType>(
+export function averagingRule<T extends NationalIndexTypeName>(
   indexType: T,
   edition: IndexEdition<T> | undefined,
 ): readonly AveragingRule[] {
@@ -214,8 +172,8 @@ export function rulesOf(
   indexType: unknown,
   edition: unknown,
 ): readonly AveragingRule[] {
-  checkOneOf(functionName, 'indexType', indexType, AVERAGED_INDEX_TYPES);
-  const editions: readonly string[] = AVERAGED_INDEX_EDITIONS[indexType];
+  checkOneOf(functionName, 'indexType', indexType, NATIONAL_INDEX_TYPE_NAMES);
+  const editions: readonly string[] = NATIONAL_INDEX_EDITIONS[indexType];
   const chosen = edition === undefined ? editions[0] : edition;
   checkOneOf(functionName, 'edition', chosen, editions);
   return (AVERAGING_RULES[indexType] as Readonly<Record<string, readonly AveragingRule[]>>)[

@@ -1,11 +1,7 @@
 import { checkArrayLike, checkObject } from '../arguments/argument-checks.js';
-import {
-  type AveragedIndexType,
-  type AveragedInputKey,
-  type AveragingRule,
-  type IndexEdition,
-  rulesOf,
-} from './averaging-rules.js';
+import type { IndexEdition } from '../indexes/index-editions.js';
+import type { NationalIndexTypeName } from '../indexes/index-table.js';
+import { type AveragedInputKey, type AveragingRule, rulesOf } from './averaging-rules.js';
 import { nowCastAt } from './now-cast.js';
 import { runningMeanAt } from './running-mean.js';
 
@@ -52,7 +48,7 @@ export type IndexInputs = Readonly<Partial<Record<AveragedInputKey, number>>>;
  * indexInputs('CA_AQHI', undefined, { PM25: [8, NaN, NaN], NO2: [20, 22, 24], O3: [60, 62, 64] });
  * // { NO2: 22, O3: 62 } (PM25 has 1 of its 3 hours: absent)
  */
-export function indexInputs<T extends AveragedIndexType>(
+export function indexInputs<T extends NationalIndexTypeName>(
   indexType: T,
   edition: IndexEdition<T> | undefined,
   hourly: HourlyMeans,

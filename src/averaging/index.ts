@@ -2,17 +2,12 @@
 // of `computeIndex` out. Pure: no clock, no I/O. Internals (`runningMean`, the sliding
 // `…At` forms) are imported by path.
 export {
-  AVERAGED_INDEX_EDITIONS,
-  AVERAGED_INDEX_TYPES,
-  type AveragedIndexEditions,
-  type AveragedIndexType,
   type AveragedInputKey,
   type AveragedPollutant,
   type AveragingMethod,
   type AveragingRule,
   averagingRule,
   INPUT_HOURS,
-  type IndexEdition,
 } from './averaging-rules.js';
 export { type HourlyMeans, type IndexInputs, indexInputs } from './index-inputs.js';
 export { nowCast } from './now-cast.js';

@@ -1,8 +1,9 @@
 import type { LocalizedText } from '../i18n/language.js';
 import type { Concentrations } from './compute-index.js';
 import { roundHalfUpInteger } from './float-safe.js';
+import { NATIONAL_INDEX_EDITIONS } from './index-editions.js';
 import { dominantPollutant, type IndexScale, readInput, type ScaleResult } from './index-scale.js';
-import type { IndexLevelDefinition } from './index-table.js';
+import { defineIndexLevels, type IndexLevelDefinition } from './index-table.js';
 import { ugm3ToPpb } from './unit-conversion.js';
 
 // Canada's Air Quality Health Index, world-indexes.md §8. Not a table but Stieb et al.'s
@@ -85,14 +86,14 @@ function stepLevel(
   [value, color, band]: readonly [number, string, Band],
   i: number,
 ): IndexLevelDefinition {
-  return Object.freeze({
+  return {
     level: band.level,
     minValue: value,
     maxValue: i === STEPS.length - 1 ? null : value,
     color,
-    description: Object.freeze(band.description),
-    advice: Object.freeze(band.advice),
-  });
+    description: band.description,
+    advice: band.advice,
+  };
 }
 
 // One pollutant's exponential term, e^(β·C) − 1.
@@ -150,8 +151,8 @@ function compute(concentrations: Concentrations): ScaleResult | undefined {
  */
 export const CA_AQHI_SCALE: IndexScale = Object.freeze({
   name: 'CA_AQHI',
-  editions: Object.freeze(['2008']),
-  levels: Object.freeze(STEPS.map(stepLevel)),
+  editions: NATIONAL_INDEX_EDITIONS.CA_AQHI,
+  levels: defineIndexLevels(STEPS.map(stepLevel)),
   levelBounds: 'lower-inclusive',
   compute,
 });

@@ -1,18 +1,16 @@
 import { type BreakpointRow, breakpointRows, interpolateRows } from './breakpoint-rows.js';
 import type { Concentrations } from './compute-index.js';
-import { defineIndexLevels } from './define-index-levels.js';
 import { ceilInteger } from './float-safe.js';
+import { type IndexEdition, NATIONAL_INDEX_EDITIONS } from './index-editions.js';
 import { dominantPollutant, type IndexScale, readInput, type ScaleResult } from './index-scale.js';
+import { defineIndexLevels } from './index-table.js';
 
 // China's AQI as HJ 633 reports it hourly, world-indexes.md §7. Each pollutant's IAQI is the
 // linear interpolation between consecutive nodes of its table, rounded up ("进位取整"); a value
 // on a node gets that node's IAQI and above the last node (IAQI 500) the last slope continues.
 // Concentrations are not rounded first (*decided*, §9).
 
-/** The editions of CN_AQI, the default (HJ 633—2026) first. */
-export const CN_AQI_EDITIONS = Object.freeze(['2026', '2012'] as const);
-
-type CnEdition = (typeof CN_AQI_EDITIONS)[number];
+type CnEdition = IndexEdition<'CN_AQI'>;
 
 // The IAQI of every node, aligned with the concentration nodes below.
 const IAQI_NODES = [0, 50, 100, 150, 200, 300, 400, 500] as const;
@@ -144,10 +142,9 @@ const LEVELS = defineIndexLevels([
   },
 ]);
 
-// The IAQI of a concentration on its rows, rounded up float-safely; `+ 0` turns the −0 that
-// ceil(0 − ε) gives into 0.
+// The IAQI of a concentration on its rows, rounded up float-safely.
 function iaqi(rows: readonly BreakpointRow[], ugm3: number): number {
-  return ceilInteger(interpolateRows(rows, ugm3)) + 0;
+  return ceilInteger(interpolateRows(rows, ugm3));
 }
 
 // SO2 1 h above 800 µg/m³: 2026 sets IAQI 200; 2012 takes SO2_24H on the 24-h table when it
@@ -197,7 +194,7 @@ function compute(concentrations: Concentrations, edition: string): ScaleResult |
  */
 export const CN_AQI_SCALE: IndexScale = Object.freeze({
   name: 'CN_AQI',
-  editions: CN_AQI_EDITIONS,
+  editions: NATIONAL_INDEX_EDITIONS.CN_AQI,
   levels: LEVELS,
   levelBounds: 'lower-inclusive',
   compute,

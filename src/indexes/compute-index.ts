@@ -4,13 +4,19 @@ import { DEFAULT_LANGUAGE, isLanguage } from '../i18n/language.js';
 import type { IndexValue, Language } from '../model/api-types.js';
 import { findIndexLevel } from './find-level.js';
 import { INDEX_TABLES } from './index-registry.js';
+import { dominantPollutant, type IndexScale } from './index-scale.js';
+import { INDEX_SCALES } from './index-scales.js';
 import {
   DEFAULT_INDEX_TYPE,
+  type GridIndexTypeName,
   INDEX_TYPE_NAMES,
   type IndexTable,
   type IndexTypeName,
+  isGridIndexType,
 } from './index-table.js';
 import { noDataIndex } from './no-data.js';
+import { PIJP_EDITIONS, PIJP_TABLES } from './pijp.js';
+import type { PijpEdition } from './pijp-thresholds.js';
 import { roundUp2 } from './rounding.js';
 import { subIndex } from './sub-index.js';
 
@@ -32,6 +38,11 @@ export interface IndexTableOptions {
 export interface ComputeIndexOptions extends IndexTableOptions {
   /** Which index. Default `VENDOR_CAQI`. */
   readonly indexType?: IndexTypeName | undefined;
+  /**
+   * Which edition of the index's tables, where it has several: US_AQI `2024` / `2012`, EAQI
+   * `2025` / `2019`, CN_AQI `2026` / `2012`, PIJP `2019-10`. Default: the newest.
+   */
+  readonly edition?: string | undefined;
 }
 
 /**
@@ -62,7 +73,10 @@ export function computeIndex(
 ): IndexValue {
   const indexType = options.indexType ?? DEFAULT_INDEX_TYPE;
   checkOneOf('computeIndex', 'options.indexType', indexType, INDEX_TYPE_NAMES);
-  return evaluate(INDEX_TABLES[indexType], concentrations, options, 'computeIndex');
+  if (isGridIndexType(indexType)) {
+    return evaluate(gridTable(indexType, options.edition), concentrations, options, 'computeIndex');
+  }
+  return evaluateScale(INDEX_SCALES[indexType], concentrations, options);
 }
 
 /**
@@ -92,41 +106,99 @@ function evaluate(
   functionName: string,
 ): IndexValue {
   checkObject(functionName, 'concentrations', concentrations, 'an object of numbers');
-  const language = options.language ?? DEFAULT_LANGUAGE;
-  if (!isLanguage(language)) {
-    throw argumentError(
-      RangeError,
-      functionName,
-      'options.language',
-      "must be 'en' or 'pl'",
-      language,
-    );
-  }
+  const language = checkedLanguage(functionName, options.language);
   const counted = options.countedPollutants ?? table.countedPollutants;
   if (counted !== table.countedPollutants) checkCounted(functionName, table, counted);
 
   let highest = -1;
+  const subIndexes: Record<string, number> = {};
   for (let i = 0; i < counted.length; i++) {
     const pollutant = counted[i]!;
     const concentration = concentrations[pollutant];
     if (typeof concentration !== 'number' || !Number.isFinite(concentration)) continue;
     // Validated above (or by the table's own invariants): every counted pollutant has a grid.
     const value = subIndex(concentration, table.grids[pollutant]!, table.indexBreakpoints);
+    // A table whose last slope exceeds 1 could overflow on absurd input; cap instead of failing.
+    subIndexes[pollutant] = roundUp2(Math.min(value, Number.MAX_VALUE));
     if (value > highest) highest = value;
   }
   if (highest < 0) return noDataIndex(table.name, language);
-
-  // A table whose last slope exceeds 1 could overflow on absurd input; cap instead of failing.
+  // The value is rounded once, from the raw maximum, so it never depends on the sub-indexes'
+  // rounding; the dominant pollutant is read from the sub-indexes as they are shown.
   const shown = roundUp2(Math.min(highest, Number.MAX_VALUE));
-  const level = findIndexLevel(table, shown);
+  return indexValue(table.name, table, shown, subIndexes, language);
+}
+
+function evaluateScale(
+  scale: IndexScale,
+  concentrations: Concentrations,
+  options: ComputeIndexOptions,
+): IndexValue {
+  const functionName = 'computeIndex';
+  checkObject(functionName, 'concentrations', concentrations, 'an object of numbers');
+  const language = checkedLanguage(functionName, options.language);
+  if (options.countedPollutants !== undefined) {
+    const expectation = `must be omitted for ${scale.name}, where every pollutant counts`;
+    throw argumentError(
+      RangeError,
+      functionName,
+      'options.countedPollutants',
+      expectation,
+      options.countedPollutants,
+    );
+  }
+  const edition = options.edition ?? scale.editions[0]!;
+  checkOneOf(functionName, 'options.edition', edition, scale.editions);
+  const result = scale.compute(concentrations, edition);
+  if (result === undefined) return noDataIndex(scale.name, language);
+  const value = indexValue(scale.name, scale, result.value, result.subIndexes, language);
+  return { ...value, dominantPollutant: result.dominantPollutant };
+}
+
+// The result of a value on a level table; the dominant pollutant is the sub-indexes' argmax.
+function indexValue(
+  name: string,
+  levels: Pick<IndexTable, 'levels' | 'levelBounds'>,
+  value: number,
+  subIndexes: Readonly<Record<string, number>>,
+  language: Language,
+): IndexValue {
+  const level = findIndexLevel(levels, value);
   return {
-    name: table.name,
-    value: shown,
+    name,
+    value,
     level: level.level,
     description: level.description[language],
     advice: level.advice[language],
     color: level.color,
+    dominantPollutant: dominantPollutant(subIndexes),
+    subIndexes,
   };
+}
+
+function checkedLanguage(functionName: string, language: unknown): Language {
+  const checked = language ?? DEFAULT_LANGUAGE;
+  if (!isLanguage(checked)) {
+    throw argumentError(
+      RangeError,
+      functionName,
+      'options.language',
+      "must be 'en' or 'pl'",
+      checked,
+    );
+  }
+  return checked;
+}
+
+// The grid table of a grid index; only PIJP has editions to choose from.
+function gridTable(indexType: GridIndexTypeName, edition: string | undefined): IndexTable {
+  if (edition === undefined) return INDEX_TABLES[indexType];
+  if (indexType === 'PIJP') {
+    checkOneOf('computeIndex', 'options.edition', edition, PIJP_EDITIONS);
+    return PIJP_TABLES[edition as PijpEdition];
+  }
+  const expectation = `must be omitted for ${indexType}, which has one edition`;
+  throw argumentError(RangeError, 'computeIndex', 'options.edition', expectation, edition);
 }
 
 function checkCounted(functionName: string, table: IndexTable, counted: unknown): void {

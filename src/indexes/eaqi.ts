@@ -1,13 +1,11 @@
 import type { Concentrations } from './compute-index.js';
+import { type IndexEdition, NATIONAL_INDEX_EDITIONS } from './index-editions.js';
 import { dominantPollutant, type IndexScale, readInput, type ScaleResult } from './index-scale.js';
-import type { IndexLevelDefinition } from './index-table.js';
+import { defineIndexLevels, type IndexLevelDefinition } from './index-table.js';
 
 // The EEA European Air Quality Index (world-indexes.md §4). It is categorical: each pollutant
 // falls into one of six bands and the index is the worst band, so `value` is the level number
 // 1–6 and a pollutant's sub-index is its band number.
-
-/** The editions of the EAQI bands, the default (newest) first. */
-export type EaqiEdition = '2025' | '2019';
 
 /** The pollutants the EAQI reads, all in µg/m³; CO is not part of it. */
 export const EAQI_POLLUTANTS = Object.freeze(['PM25', 'PM10', 'NO2', 'O3', 'SO2'] as const);
@@ -25,7 +23,7 @@ export type EaqiPollutant = (typeof EAQI_POLLUTANTS)[number];
  * EAQI_BANDS.PM25['2025']; // [5, 15, 50, 90, 140]
  */
 export const EAQI_BANDS: Readonly<
-  Record<EaqiPollutant, Readonly<Record<EaqiEdition, readonly number[]>>>
+  Record<EaqiPollutant, Readonly<Record<IndexEdition<'EAQI'>, readonly number[]>>>
 > = Object.freeze({
   PM25: byEdition([5, 15, 50, 90, 140], [10, 20, 25, 50, 75]),
   PM10: byEdition([15, 45, 120, 195, 270], [20, 40, 50, 100, 150]),
@@ -38,7 +36,7 @@ export const EAQI_BANDS: Readonly<
 function byEdition(
   bounds2025: readonly number[],
   bounds2019: readonly number[],
-): Readonly<Record<EaqiEdition, readonly number[]>> {
+): Readonly<Record<IndexEdition<'EAQI'>, readonly number[]>> {
   return Object.freeze({ '2025': Object.freeze(bounds2025), '2019': Object.freeze(bounds2019) });
 }
 
@@ -65,7 +63,7 @@ function computeEaqi(concentrations: Concentrations, edition: string): ScaleResu
   for (const pollutant of EAQI_POLLUTANTS) {
     const c = readInput(concentrations, pollutant);
     if (c === undefined) continue;
-    const band = eaqiBand(EAQI_BANDS[pollutant][edition as EaqiEdition], c);
+    const band = eaqiBand(EAQI_BANDS[pollutant][edition as IndexEdition<'EAQI'>], c);
     subIndexes[pollutant] = band;
     value = Math.max(value, band);
   }
@@ -75,7 +73,7 @@ function computeEaqi(concentrations: Concentrations, edition: string): ScaleResu
 
 // One level per band; a level's range is its own number. Colours: the EEA index app, the
 // same in both editions.
-const EAQI_LEVELS: readonly IndexLevelDefinition[] = [
+const EAQI_LEVELS = defineIndexLevels([
   {
     level: 'GOOD',
     minValue: 1,
@@ -160,13 +158,7 @@ const EAQI_LEVELS: readonly IndexLevelDefinition[] = [
       pl: 'Unikaj wysiłku fizycznego na zewnątrz; osoby wrażliwe powinny zostać w domu przy zamkniętych oknach.',
     },
   },
-];
-
-for (const level of EAQI_LEVELS) {
-  Object.freeze(level.description);
-  Object.freeze(level.advice);
-  Object.freeze(level);
-}
+]);
 
 /**
  * The EAQI: `value` is the worst pollutant's band, 1 (GOOD) to 6 (EXTREMELY_POOR, open above
@@ -179,8 +171,8 @@ for (const level of EAQI_LEVELS) {
  */
 export const EAQI_SCALE: IndexScale = Object.freeze({
   name: 'EAQI',
-  editions: Object.freeze(['2025', '2019'] satisfies EaqiEdition[]),
-  levels: Object.freeze(EAQI_LEVELS),
+  editions: NATIONAL_INDEX_EDITIONS.EAQI,
+  levels: EAQI_LEVELS,
   levelBounds: 'lower-inclusive',
   compute: computeEaqi,
 });

@@ -11,7 +11,10 @@ import type { IndexLevelDefinition, IndexTable } from './index-table.js';
  * findIndexLevel(CAQI_TABLE, 25).level; // 'LOW' (lower-inclusive)
  * findIndexLevel(PIJP_TABLE, 1).level; // 'VERY_GOOD' (upper-inclusive)
  */
-export function findIndexLevel(table: IndexTable, indexValue: number): IndexLevelDefinition {
+export function findIndexLevel(
+  table: Pick<IndexTable, 'levels' | 'levelBounds'>,
+  indexValue: number,
+): IndexLevelDefinition {
   const levels = table.levels;
   const last = levels.length - 1;
   if (table.levelBounds === 'lower-inclusive') {

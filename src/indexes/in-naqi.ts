@@ -1,8 +1,9 @@
 import { type BreakpointRow, breakpointRows, interpolateRows } from './breakpoint-rows.js';
 import type { Concentrations } from './compute-index.js';
-import { defineIndexLevels } from './define-index-levels.js';
 import { roundHalfUpInteger } from './float-safe.js';
+import { NATIONAL_INDEX_EDITIONS } from './index-editions.js';
 import { dominantPollutant, type IndexScale, readInput, type ScaleResult } from './index-scale.js';
+import { defineIndexLevels } from './index-table.js';
 
 // India's National Air Quality Index (CPCB, October 2014), world-indexes.md §6. Every
 // pollutant has six classes mapped onto the same index ranges; a concentration is first
@@ -163,7 +164,7 @@ function naqiSubIndex(pollutant: string, ugm3: number): number {
  */
 export const IN_NAQI_SCALE: IndexScale = Object.freeze({
   name: 'IN_NAQI',
-  editions: Object.freeze(['2014']),
+  editions: NATIONAL_INDEX_EDITIONS.IN_NAQI,
   levels: LEVELS,
   levelBounds: 'lower-inclusive',
   compute(concentrations: Concentrations): ScaleResult | undefined {

@@ -1,5 +1,5 @@
 import { CAQI_TABLE } from './caqi.js';
-import type { IndexTable, IndexTypeName } from './index-table.js';
+import type { GridIndexTypeName, IndexTable } from './index-table.js';
 import { PIJP_TABLE } from './pijp.js';
 import { VENDOR_CAQI_TABLE } from './vendor-caqi.js';
 
@@ -10,7 +10,7 @@ import { VENDOR_CAQI_TABLE } from './vendor-caqi.js';
  * @example
  * INDEX_TABLES.CAQI.levels.length; // 5
  */
-export const INDEX_TABLES: Readonly<Record<IndexTypeName, IndexTable>> = Object.freeze({
+export const INDEX_TABLES: Readonly<Record<GridIndexTypeName, IndexTable>> = Object.freeze({
   VENDOR_CAQI: VENDOR_CAQI_TABLE,
   CAQI: CAQI_TABLE,
   PIJP: PIJP_TABLE,

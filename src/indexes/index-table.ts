@@ -1,9 +1,41 @@
 import type { LocalizedText } from '../i18n/language.js';
 
-/** Every index airq computes, in the order the meta list shows them (default first). */
-export const INDEX_TYPE_NAMES = Object.freeze(['VENDOR_CAQI', 'CAQI', 'PIJP'] as const);
+/** The indexes computed on a concentration grid of one region (CAQI style), default first. */
+export const GRID_INDEX_TYPE_NAMES = Object.freeze(['VENDOR_CAQI', 'CAQI', 'PIJP'] as const);
 
-/** Name of an index type: `VENDOR_CAQI` (default), `CAQI` or `PIJP`. */
+/** The national indexes of world-indexes.md, each with its own rules and editions. */
+export const NATIONAL_INDEX_TYPE_NAMES = Object.freeze([
+  'US_AQI',
+  'EAQI',
+  'UK_DAQI',
+  'IN_NAQI',
+  'CN_AQI',
+  'CA_AQHI',
+] as const);
+
+/** Every index airq computes, in the order the meta list shows them (default first). */
+export const INDEX_TYPE_NAMES = Object.freeze([
+  ...GRID_INDEX_TYPE_NAMES,
+  ...NATIONAL_INDEX_TYPE_NAMES,
+] as const);
+
+/**
+ * The index types a Measurements payload carries and the meta list shows. The national
+ * indexes join once the payload averages their inputs over their own periods (NowCast, 8-h and
+ * 24-h running means); until then only `computeIndex` offers them.
+ */
+export const PAYLOAD_INDEX_TYPE_NAMES = GRID_INDEX_TYPE_NAMES;
+
+/** An index type a Measurements payload can carry. */
+export type PayloadIndexTypeName = (typeof PAYLOAD_INDEX_TYPE_NAMES)[number];
+
+/** A grid index: `VENDOR_CAQI`, `CAQI` or `PIJP`. */
+export type GridIndexTypeName = (typeof GRID_INDEX_TYPE_NAMES)[number];
+
+/** A national index: `US_AQI`, `EAQI`, `UK_DAQI`, `IN_NAQI`, `CN_AQI` or `CA_AQHI`. */
+export type NationalIndexTypeName = (typeof NATIONAL_INDEX_TYPE_NAMES)[number];
+
+/** Name of an index type: a grid index (`VENDOR_CAQI` is the default) or a national one. */
 export type IndexTypeName = (typeof INDEX_TYPE_NAMES)[number];
 
 /** The index a measurements payload carries when the request names none. */
@@ -18,6 +50,17 @@ export const DEFAULT_INDEX_TYPE = 'VENDOR_CAQI' satisfies IndexTypeName;
  */
 export function isIndexTypeName(x: unknown): x is IndexTypeName {
   return (INDEX_TYPE_NAMES as readonly unknown[]).includes(x);
+}
+
+/**
+ * Whether `name` is one of the grid indexes (VENDOR_CAQI, CAQI, PIJP).
+ *
+ * @example
+ * isGridIndexType('CAQI'); // true
+ * isGridIndexType('US_AQI'); // false
+ */
+export function isGridIndexType(name: IndexTypeName): name is GridIndexTypeName {
+  return (GRID_INDEX_TYPE_NAMES as readonly string[]).includes(name);
 }
 
 /**
@@ -83,13 +126,32 @@ export interface IndexTable {
 export function defineIndexTable(table: IndexTable): IndexTable {
   for (const grid of Object.values(table.grids)) Object.freeze(grid);
   Object.freeze(table.grids);
-  for (const level of table.levels) {
+  defineIndexLevels(table.levels);
+  Object.freeze(table.indexBreakpoints);
+  Object.freeze(table.countedPollutants);
+  return Object.freeze(table);
+}
+
+/**
+ * Freezes a list of levels and everything inside them (each level, its description and its
+ * advice), for a table's levels and for the national indexes, which keep their levels outside an
+ * `IndexTable`: no caller may edit a shared level or text.
+ *
+ * @returns the same list, now deeply frozen
+ * @example
+ * const text = { en: 'Fine.', pl: 'Dobrze.' };
+ * const levels = defineIndexLevels([
+ *   { level: 'ANY', minValue: 0, maxValue: null, color: '#00AA00', description: text, advice: text },
+ * ]);
+ * Object.isFrozen(levels[0].description); // true
+ */
+export function defineIndexLevels(
+  levels: readonly IndexLevelDefinition[],
+): readonly IndexLevelDefinition[] {
+  for (const level of levels) {
     Object.freeze(level.description);
     Object.freeze(level.advice);
     Object.freeze(level);
   }
-  Object.freeze(table.levels);
-  Object.freeze(table.indexBreakpoints);
-  Object.freeze(table.countedPollutants);
-  return Object.freeze(table);
+  return Object.freeze(levels);
 }

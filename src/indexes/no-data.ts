@@ -26,6 +26,9 @@ export const NO_DATA_DESCRIPTION: LocalizedText = Object.freeze({
  * // { name: 'CAQI', value: null, level: 'UNKNOWN',
  * //   description: 'There is no air quality data for this place or time.', advice: null, color: '#999999' }
  */
+// Shared by every no-data result: there is nothing in it to change.
+const NO_SUB_INDEXES: Readonly<Record<string, number>> = Object.freeze({});
+
 export function noDataIndex(indexName: string, language: Language): IndexValue {
   return {
     name: indexName,
@@ -34,5 +37,7 @@ export function noDataIndex(indexName: string, language: Language): IndexValue {
     description: NO_DATA_DESCRIPTION[language],
     advice: null,
     color: NO_DATA_COLOR,
+    dominantPollutant: null,
+    subIndexes: NO_SUB_INDEXES,
   };
 }

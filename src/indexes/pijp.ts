@@ -128,3 +128,16 @@ export function pijpIndexTable(edition: PijpEdition = DEFAULT_PIJP_EDITION): Ind
  * PIJP_TABLE.levels.map((l) => l.level); // ['VERY_GOOD', 'GOOD', 'MODERATE', 'SATISFACTORY', 'BAD', 'VERY_BAD']
  */
 export const PIJP_TABLE: IndexTable = pijpIndexTable();
+
+/** Every threshold edition, the default (newest) first. */
+export const PIJP_EDITIONS: readonly PijpEdition[] = Object.freeze([DEFAULT_PIJP_EDITION]);
+
+/**
+ * The PIJP table of every edition, built once so that `computeIndex` can pick one per call.
+ *
+ * @example
+ * PIJP_TABLES['2019-10'] === PIJP_TABLE; // true
+ */
+export const PIJP_TABLES: Readonly<Record<PijpEdition, IndexTable>> = Object.freeze({
+  [DEFAULT_PIJP_EDITION]: PIJP_TABLE,
+});

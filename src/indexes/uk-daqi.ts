@@ -1,8 +1,9 @@
 import type { LocalizedText } from '../i18n/language.js';
 import type { Concentrations } from './compute-index.js';
 import { roundHalfUpInteger } from './float-safe.js';
+import { NATIONAL_INDEX_EDITIONS } from './index-editions.js';
 import { dominantPollutant, type IndexScale, readInput, type ScaleResult } from './index-scale.js';
-import type { IndexLevelDefinition } from './index-table.js';
+import { defineIndexLevels, type IndexLevelDefinition } from './index-table.js';
 
 // The UK Daily Air Quality Index of Defra (COMEAP 2011, in use since 2012; world-indexes.md §5).
 // Each concentration is rounded to an integer and read against ten bands; the index is the
@@ -117,21 +118,14 @@ const BAND_LEVELS: readonly (readonly [string, string])[] = [
   ['VERY_HIGH', '#CE30FF'],
 ];
 
-for (const texts of Object.values(TEXTS)) {
-  Object.freeze(texts.description);
-  Object.freeze(texts.advice);
-}
-
-const UK_DAQI_LEVELS: readonly IndexLevelDefinition[] = Object.freeze(
-  BAND_LEVELS.map(([level, color], i) =>
-    Object.freeze({
-      level,
-      minValue: i + 1,
-      maxValue: i + 1 < BAND_LEVELS.length ? i + 1 : null,
-      color,
-      ...TEXTS[level]!,
-    }),
-  ),
+const UK_DAQI_LEVELS = defineIndexLevels(
+  BAND_LEVELS.map(([level, color], i) => ({
+    level,
+    minValue: i + 1,
+    maxValue: i + 1 < BAND_LEVELS.length ? i + 1 : null,
+    color,
+    ...TEXTS[level]!,
+  })),
 );
 
 /**
@@ -146,7 +140,7 @@ const UK_DAQI_LEVELS: readonly IndexLevelDefinition[] = Object.freeze(
  */
 export const UK_DAQI_SCALE: IndexScale = Object.freeze({
   name: 'UK_DAQI',
-  editions: Object.freeze(['2013']),
+  editions: NATIONAL_INDEX_EDITIONS.UK_DAQI,
   levels: UK_DAQI_LEVELS,
   levelBounds: 'lower-inclusive',
   compute: computeUkDaqi,

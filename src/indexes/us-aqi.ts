@@ -1,8 +1,9 @@
 import { type BreakpointRow, interpolateRows } from './breakpoint-rows.js';
 import type { Concentrations } from './compute-index.js';
 import { roundHalfUpInteger, truncateTo } from './float-safe.js';
+import { NATIONAL_INDEX_EDITIONS } from './index-editions.js';
 import { dominantPollutant, type IndexScale, readInput, type ScaleResult } from './index-scale.js';
-import type { IndexLevelDefinition } from './index-table.js';
+import { defineIndexLevels, type IndexLevelDefinition } from './index-table.js';
 import { ugm3ToPpb, ugm3ToPpm } from './unit-conversion.js';
 import {
   US_AQI_BREAKPOINTS,
@@ -17,101 +18,92 @@ import {
 // sub-index. O3 and SO2 each have a second input with rules of their own (40 CFR 58 App. G
 // notes 1–3); their sub-indexes are reported under `O3` and `SO2`.
 
-// Frozen down to the texts, like every built-in table, so no caller can edit a shared level.
-const US_AQI_LEVELS: readonly IndexLevelDefinition[] = Object.freeze(
-  [
-    {
-      level: 'GOOD',
-      minValue: 0,
-      maxValue: 50,
-      color: '#00E400',
-      description: {
-        en: 'Good air quality: the air poses little or no health risk.',
-        pl: 'Dobra jakość powietrza: zanieczyszczenie nie zagraża zdrowiu.',
-      },
-      advice: {
-        en: 'A good time for any activity outdoors.',
-        pl: 'Dobry czas na każdą aktywność na świeżym powietrzu.',
-      },
+const US_AQI_LEVELS = defineIndexLevels([
+  {
+    level: 'GOOD',
+    minValue: 0,
+    maxValue: 50,
+    color: '#00E400',
+    description: {
+      en: 'Good air quality: the air poses little or no health risk.',
+      pl: 'Dobra jakość powietrza: zanieczyszczenie nie zagraża zdrowiu.',
     },
-    {
-      level: 'MODERATE',
-      minValue: 51,
-      maxValue: 100,
-      color: '#FFFF00',
-      description: {
-        en: 'Acceptable air quality, though unusually sensitive people may feel the pollution.',
-        pl: 'Jakość powietrza do przyjęcia, choć osoby szczególnie wrażliwe mogą odczuć zanieczyszczenie.',
-      },
-      advice: {
-        en: 'If you are unusually sensitive to pollution, shorten long or hard exertion outdoors.',
-        pl: 'Jeśli źle znosisz zanieczyszczenia, skróć długi lub ciężki wysiłek na zewnątrz.',
-      },
+    advice: {
+      en: 'A good time for any activity outdoors.',
+      pl: 'Dobry czas na każdą aktywność na świeżym powietrzu.',
     },
-    {
-      level: 'UNHEALTHY_FOR_SENSITIVE_GROUPS',
-      minValue: 101,
-      maxValue: 150,
-      color: '#FF7E00',
-      description: {
-        en: 'Unhealthy for sensitive groups: children, older adults and people with heart or lung disease.',
-        pl: 'Powietrze niezdrowe dla osób wrażliwych: dzieci, seniorów oraz chorych na serce lub płuca.',
-      },
-      advice: {
-        en: 'Sensitive groups should reduce long or heavy exertion outdoors; others can carry on as usual.',
-        pl: 'Osoby wrażliwe powinny ograniczyć długi lub intensywny wysiłek na zewnątrz; pozostali mogą zachować zwykłą aktywność.',
-      },
+  },
+  {
+    level: 'MODERATE',
+    minValue: 51,
+    maxValue: 100,
+    color: '#FFFF00',
+    description: {
+      en: 'Acceptable air quality, though unusually sensitive people may feel the pollution.',
+      pl: 'Jakość powietrza do przyjęcia, choć osoby szczególnie wrażliwe mogą odczuć zanieczyszczenie.',
     },
-    {
-      level: 'UNHEALTHY',
-      minValue: 151,
-      maxValue: 200,
-      color: '#FF0000',
-      description: {
-        en: 'Unhealthy air: anyone may feel its effects, sensitive groups more seriously.',
-        pl: 'Niezdrowe powietrze: skutki może odczuć każdy, a osoby wrażliwe dotkliwiej.',
-      },
-      advice: {
-        en: 'Sensitive groups should avoid exertion outdoors; everyone else should cut it down.',
-        pl: 'Osoby wrażliwe powinny unikać wysiłku na zewnątrz, a pozostali go ograniczyć.',
-      },
+    advice: {
+      en: 'If you are unusually sensitive to pollution, shorten long or hard exertion outdoors.',
+      pl: 'Jeśli źle znosisz zanieczyszczenia, skróć długi lub ciężki wysiłek na zewnątrz.',
     },
-    {
-      level: 'VERY_UNHEALTHY',
-      minValue: 201,
-      maxValue: 300,
-      color: '#8F3F97',
-      description: {
-        en: 'Very unhealthy air: a health alert, with a higher risk of symptoms for everyone.',
-        pl: 'Bardzo niezdrowe powietrze: alarm zdrowotny, u każdego rośnie ryzyko dolegliwości.',
-      },
-      advice: {
-        en: 'Everyone should avoid exertion outdoors; sensitive groups should stay indoors.',
-        pl: 'Wszyscy powinni unikać wysiłku na zewnątrz, a osoby wrażliwe pozostać w domu.',
-      },
+  },
+  {
+    level: 'UNHEALTHY_FOR_SENSITIVE_GROUPS',
+    minValue: 101,
+    maxValue: 150,
+    color: '#FF7E00',
+    description: {
+      en: 'Unhealthy for sensitive groups: children, older adults and people with heart or lung disease.',
+      pl: 'Powietrze niezdrowe dla osób wrażliwych: dzieci, seniorów oraz chorych na serce lub płuca.',
     },
-    {
-      level: 'HAZARDOUS',
-      minValue: 301,
-      maxValue: null,
-      color: '#7E0023',
-      description: {
-        en: 'Hazardous air: a health emergency for everyone.',
-        pl: 'Niebezpieczne powietrze: poważne zagrożenie dla zdrowia wszystkich.',
-      },
-      advice: {
-        en: 'Everyone should stay indoors with the windows shut and avoid all activity outdoors.',
-        pl: 'Wszyscy powinni zostać w domu przy zamkniętych oknach i zrezygnować z wyjść na zewnątrz.',
-      },
+    advice: {
+      en: 'Sensitive groups should reduce long or heavy exertion outdoors; others can carry on as usual.',
+      pl: 'Osoby wrażliwe powinny ograniczyć długi lub intensywny wysiłek na zewnątrz; pozostali mogą zachować zwykłą aktywność.',
     },
-  ].map(({ description, advice, ...range }) =>
-    Object.freeze({
-      ...range,
-      description: Object.freeze(description),
-      advice: Object.freeze(advice),
-    }),
-  ),
-);
+  },
+  {
+    level: 'UNHEALTHY',
+    minValue: 151,
+    maxValue: 200,
+    color: '#FF0000',
+    description: {
+      en: 'Unhealthy air: anyone may feel its effects, sensitive groups more seriously.',
+      pl: 'Niezdrowe powietrze: skutki może odczuć każdy, a osoby wrażliwe dotkliwiej.',
+    },
+    advice: {
+      en: 'Sensitive groups should avoid exertion outdoors; everyone else should cut it down.',
+      pl: 'Osoby wrażliwe powinny unikać wysiłku na zewnątrz, a pozostali go ograniczyć.',
+    },
+  },
+  {
+    level: 'VERY_UNHEALTHY',
+    minValue: 201,
+    maxValue: 300,
+    color: '#8F3F97',
+    description: {
+      en: 'Very unhealthy air: a health alert, with a higher risk of symptoms for everyone.',
+      pl: 'Bardzo niezdrowe powietrze: alarm zdrowotny, u każdego rośnie ryzyko dolegliwości.',
+    },
+    advice: {
+      en: 'Everyone should avoid exertion outdoors; sensitive groups should stay indoors.',
+      pl: 'Wszyscy powinni unikać wysiłku na zewnątrz, a osoby wrażliwe pozostać w domu.',
+    },
+  },
+  {
+    level: 'HAZARDOUS',
+    minValue: 301,
+    maxValue: null,
+    color: '#7E0023',
+    description: {
+      en: 'Hazardous air: a health emergency for everyone.',
+      pl: 'Niebezpieczne powietrze: poważne zagrożenie dla zdrowia wszystkich.',
+    },
+    advice: {
+      en: 'Everyone should stay indoors with the windows shut and avoid all activity outdoors.',
+      pl: 'Wszyscy powinni zostać w domu przy zamkniętych oknach i zrezygnować z wyjść na zewnątrz.',
+    },
+  },
+]);
 
 // The input `key` on its table: converted to ppb or ppm at 25 °C where the table is in them,
 // then truncated to the table's resolution (PM25 9.05 µg/m³ → 9.0, SO2 900 µg/m³ → 343 ppb).
@@ -204,7 +196,7 @@ function compute(concentrations: Concentrations, edition: string): ScaleResult |
  */
 export const US_AQI_SCALE: IndexScale = Object.freeze({
   name: 'US_AQI',
-  editions: Object.freeze(['2024', '2012']),
+  editions: NATIONAL_INDEX_EDITIONS.US_AQI,
   levels: US_AQI_LEVELS,
   levelBounds: 'lower-inclusive',
   compute,

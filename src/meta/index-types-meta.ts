@@ -1,6 +1,6 @@
 import { perLanguage } from '../i18n/language.js';
-import { INDEX_TABLES } from '../indexes/index-registry.js';
-import { INDEX_TYPE_NAMES, type IndexLevelDefinition } from '../indexes/index-table.js';
+import { indexLevels } from '../indexes/index-scales.js';
+import { type IndexLevelDefinition, PAYLOAD_INDEX_TYPE_NAMES } from '../indexes/index-table.js';
 import type { IndexLevelMeta, IndexTypeMeta, Language } from '../model/api-types.js';
 
 /**
@@ -16,9 +16,8 @@ export function levelRangeText(level: Pick<IndexLevelDefinition, 'minValue' | 'm
 
 function buildList(language: Language): readonly IndexTypeMeta[] {
   return Object.freeze(
-    INDEX_TYPE_NAMES.map((name) => {
-      const table = INDEX_TABLES[name];
-      const levels = table.levels.map(
+    PAYLOAD_INDEX_TYPE_NAMES.map((name) => {
+      const levels = indexLevels(name).map(
         (level): IndexLevelMeta =>
           Object.freeze({
             values: levelRangeText(level),
@@ -29,7 +28,7 @@ function buildList(language: Language): readonly IndexTypeMeta[] {
             maxValue: level.maxValue,
           }),
       );
-      return Object.freeze({ name: table.name, levels: Object.freeze(levels) });
+      return Object.freeze({ name, levels: Object.freeze(levels) });
     }),
   );
 }

@@ -55,6 +55,13 @@ export interface IndexValue {
   readonly advice: string | null;
   /** `#RRGGBB`. */
   readonly color: string;
+  /**
+   * The pollutant with the highest sub-index (ties: PM25, PM10, O3, NO2, SO2, CO), or `null`
+   * when there is no data or the index names none (CN_AQI up to 50).
+   */
+  readonly dominantPollutant: string | null;
+  /** Pollutant → its sub-index, for every counted pollutant that was present. */
+  readonly subIndexes: Readonly<Record<string, number>>;
 }
 
 /** A WHO guideline comparison for one pollutant. */

@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { averagingRule, INPUT_HOURS } from '../../src/averaging/index.js';
+import { type IndexEdition, NATIONAL_INDEX_EDITIONS } from '../../src/indexes/index-editions.js';
 import {
-  AVERAGED_INDEX_EDITIONS,
-  AVERAGED_INDEX_TYPES,
-  type AveragedIndexType,
-  averagingRule,
-  INPUT_HOURS,
-  type IndexEdition,
-} from '../../src/averaging/index.js';
+  NATIONAL_INDEX_TYPE_NAMES,
+  type NationalIndexTypeName,
+} from '../../src/indexes/index-table.js';
 import { ORACLE_EDITIONS, ORACLE_ROWS, oracleRules } from '../helpers/averaging-oracles.js';
 
 const PAIRS = Object.entries(ORACLE_EDITIONS).flatMap(([index, editions]) =>
@@ -14,14 +12,14 @@ const PAIRS = Object.entries(ORACLE_EDITIONS).flatMap(([index, editions]) =>
 );
 
 function rulesOf(index: string, edition: string | undefined) {
-  return averagingRule(index as AveragedIndexType, edition as IndexEdition | undefined);
+  return averagingRule(index as NationalIndexTypeName, edition as IndexEdition | undefined);
 }
 
 describe('averagingRule: the table of world-indexes.md §2', () => {
   it('lists the six indexes and their editions, the default first (§1.1)', () => {
-    expect([...AVERAGED_INDEX_TYPES]).toEqual(Object.keys(ORACLE_EDITIONS));
+    expect([...NATIONAL_INDEX_TYPE_NAMES]).toEqual(Object.keys(ORACLE_EDITIONS));
     for (const [index, editions] of Object.entries(ORACLE_EDITIONS)) {
-      expect([...AVERAGED_INDEX_EDITIONS[index as AveragedIndexType]]).toEqual(editions);
+      expect([...NATIONAL_INDEX_EDITIONS[index as NationalIndexTypeName]]).toEqual(editions);
     }
   });
 
@@ -82,8 +80,8 @@ describe('averagingRule: the table of world-indexes.md §2', () => {
       expect(Object.isFrozen(rows)).toBe(true);
       for (const row of rows) expect(Object.isFrozen(row)).toBe(true);
     }
-    expect(Object.isFrozen(AVERAGED_INDEX_TYPES)).toBe(true);
-    expect(Object.isFrozen(AVERAGED_INDEX_EDITIONS.US_AQI)).toBe(true);
+    expect(Object.isFrozen(NATIONAL_INDEX_TYPE_NAMES)).toBe(true);
+    expect(Object.isFrozen(NATIONAL_INDEX_EDITIONS.US_AQI)).toBe(true);
   });
 
   it('INPUT_HOURS covers the longest period of §2', () => {

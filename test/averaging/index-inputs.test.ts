@@ -1,12 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  type AveragedIndexType,
-  type HourlyMeans,
-  type IndexEdition,
-  type IndexInputs,
-  indexInputs,
-} from '../../src/averaging/index.js';
+import { type HourlyMeans, type IndexInputs, indexInputs } from '../../src/averaging/index.js';
+import type { IndexEdition } from '../../src/indexes/index-editions.js';
+import type { NationalIndexTypeName } from '../../src/indexes/index-table.js';
 import { hourlyMeansArb } from '../helpers/averaging-arbitraries.js';
 import {
   closeTo,
@@ -21,7 +17,7 @@ const PAIRS = Object.entries(ORACLE_EDITIONS).flatMap(([index, editions]) =>
 );
 
 function inputsOf(index: string, edition: string | undefined, hourly: HourlyMeans): IndexInputs {
-  return indexInputs(index as AveragedIndexType, edition as IndexEdition | undefined, hourly);
+  return indexInputs(index as NationalIndexTypeName, edition as IndexEdition | undefined, hourly);
 }
 
 // `present` hours of `value`, newest last, after `missing` hours without samples, `older`

@@ -67,7 +67,16 @@ function window(
     tillDateTime: formatTimestamp(window.tillMs),
     values: [{ name: 'PM25', value: pm25 }],
     indexes: [
-      { name: indexType, value: pm25, level: 'LOW', description, advice: null, color: '#6BC926' },
+      {
+        name: indexType,
+        value: pm25,
+        level: 'LOW',
+        description,
+        advice: null,
+        color: '#6BC926',
+        dominantPollutant: 'PM25',
+        subIndexes: { PM25: pm25 },
+      },
     ],
     standards: [],
   };

@@ -98,8 +98,9 @@ describe('float-safe rounding: the worked examples of world-indexes.md §1', () 
 
   // Core defect, reported: ceil(0 − ε) is −0, so a CN IAQI of 0 comes out as −0 (the project's
   // own roundUp2 promises never to return −0). This turns red once ceilInteger returns +0.
-  it.fails('ceilInteger(0) is +0 (it returns −0 today)', () => {
-    expect(ceilInteger(0)).toBe(0);
+  it('ceilInteger never returns −0, so an IAQI of 0 prints as 0', () => {
+    expect(Object.is(ceilInteger(0), 0)).toBe(true);
+    expect(Object.is(ceilInteger(5e-10), 0)).toBe(true);
   });
 });
 
