@@ -20,11 +20,11 @@ export const INDEX_TYPE_NAMES = Object.freeze([
 ] as const);
 
 /**
- * The index types a Measurements payload carries and the meta list shows. The national
- * indexes join once the payload averages their inputs over their own periods (NowCast, 8-h and
- * 24-h running means); until then only `computeIndex` offers them.
+ * The index types a Measurements payload carries, the adapter's `indexType` accepts and the
+ * meta list shows: all of them. The payload averages a national index's inputs over its own
+ * periods (NowCast, 3-, 8- and 24-h running means) before `computeIndex`.
  */
-export const PAYLOAD_INDEX_TYPE_NAMES = GRID_INDEX_TYPE_NAMES;
+export const PAYLOAD_INDEX_TYPE_NAMES = INDEX_TYPE_NAMES;
 
 /** An index type a Measurements payload can carry. */
 export type PayloadIndexTypeName = (typeof PAYLOAD_INDEX_TYPE_NAMES)[number];

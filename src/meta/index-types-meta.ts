@@ -4,14 +4,18 @@ import { type IndexLevelDefinition, PAYLOAD_INDEX_TYPE_NAMES } from '../indexes/
 import type { IndexLevelMeta, IndexTypeMeta, Language } from '../model/api-types.js';
 
 /**
- * The `values` text of a level: `<min>-<max>`, or `<min>+` for the open top level.
+ * The `values` text of a level: `<min>-<max>`, `<min>+` for the open top level, or just the
+ * number for a level of one value (an EAQI level, a UK DAQI band, an AQHI step).
  *
  * @example
  * levelRangeText({ minValue: 75, maxValue: 87.5 }); // '75-87.5'
  * levelRangeText({ minValue: 125, maxValue: null }); // '125+'
+ * levelRangeText({ minValue: 4, maxValue: 4 }); // '4'
  */
 export function levelRangeText(level: Pick<IndexLevelDefinition, 'minValue' | 'maxValue'>): string {
-  return level.maxValue === null ? `${level.minValue}+` : `${level.minValue}-${level.maxValue}`;
+  if (level.maxValue === null) return `${level.minValue}+`;
+  if (level.maxValue === level.minValue) return `${level.minValue}`;
+  return `${level.minValue}-${level.maxValue}`;
 }
 
 function buildList(language: Language): readonly IndexTypeMeta[] {
@@ -37,9 +41,12 @@ function buildList(language: Language): readonly IndexTypeMeta[] {
 const listFor = perLanguage('indexTypesMeta', buildList);
 
 /**
- * The `/v2/meta/indexes` list: every index type (VENDOR_CAQI, CAQI, PIJP) with its levels,
- * each level's range (`values` text plus numeric `minValue`/`maxValue`, `null` at the open
- * top), translated description and colour. The array and its objects are shared and frozen.
+ * The `/v2/meta/indexes` list: every index type a payload can carry (the grid indexes
+ * VENDOR_CAQI, CAQI, PIJP, then the national US_AQI, EAQI, UK_DAQI, IN_NAQI, CN_AQI, CA_AQHI)
+ * with its levels, each level's range (`values` text plus numeric `minValue`/`maxValue`, `null`
+ * at the open top), translated description and colour. A level of a grid index ends where the
+ * next begins (`0-25`, `25-50`); a national index's levels hold integer ranges (`0-50`,
+ * `51-100`) or single values (EAQI `1`). The array and its objects are shared and frozen.
  *
  * @param language - `en` or `pl`
  * @throws RangeError for another language

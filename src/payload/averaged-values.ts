@@ -1,7 +1,7 @@
 import { computeIndex } from '../indexes/compute-index.js';
-import type { IndexTypeName } from '../indexes/index-table.js';
+import type { PayloadIndexTypeName } from '../indexes/index-table.js';
 import { payloadValues } from '../meta/payload-values.js';
-import type { AveragedValues, Language } from '../model/api-types.js';
+import type { AveragedValues, IndexValue, Language } from '../model/api-types.js';
 import type { WindowAverages } from '../model/window-averages.js';
 import type { WhoEdition } from '../standards/who.js';
 import { whoStandards } from '../standards/who-standards.js';
@@ -11,7 +11,7 @@ import type { TimeWindow } from '../time/windows.js';
 /** How the windows of one payload are rendered. */
 export interface RenderOptions {
   /** The single index every window carries. */
-  readonly indexType: IndexTypeName;
+  readonly indexType: PayloadIndexTypeName;
   /** Language of the index description and advice. */
   readonly language: Language;
   /** Guideline edition of the `standards` entries. */
@@ -29,8 +29,14 @@ export interface RenderOptions {
  * percentages are computed from the unrounded averages (so rounding happens once, at the
  * end). A window without any value gets `values: []`, `standards: []` and the no-data index.
  *
+ * A national index (US_AQI, EAQI, …) averages its inputs over periods of its own, not over the
+ * window: its caller computes it from the hourly means around the window and passes it as
+ * `index` (see `nationalIndexes`).
+ *
  * @param window - the averaged interval `[fromMs, tillMs)`
  * @param averages - measurement type → mean over the window (finite numbers)
+ * @param index - the window's index when the caller computed it; default: `computeIndex` of
+ *   `averages` in `options.indexType` (what the grid indexes show)
  * @example
  * averagedValues(
  *   { fromMs: Date.UTC(2026, 10, 21, 8), tillMs: Date.UTC(2026, 10, 21, 9) },
@@ -46,6 +52,7 @@ export function averagedValues(
   window: TimeWindow,
   averages: WindowAverages,
   options: RenderOptions,
+  index?: IndexValue,
 ): AveragedValues {
   const { indexType, language, whoEdition, timestampText = formatTimestamp } = options;
   const values = payloadValues(averages);
@@ -56,7 +63,7 @@ export function averagedValues(
     values,
     // With nothing measured, `computeIndex({})` is the no-data index; passing the empty record
     // keeps one code path for both cases.
-    indexes: [computeIndex(hasValues ? averages : {}, { indexType, language })],
+    indexes: [index ?? computeIndex(hasValues ? averages : {}, { indexType, language })],
     standards: hasValues ? whoStandards(averages, { edition: whoEdition }) : [],
   };
 }

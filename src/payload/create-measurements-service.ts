@@ -1,8 +1,9 @@
 import { checkSafeInteger } from '../arguments/argument-checks.js';
 import { DEFAULT_MAX_DISTANCE_KM } from '../geo/installation-index.js';
+import { isGridIndexType } from '../indexes/index-table.js';
 import type { Installation, Measurements } from '../model/api-types.js';
 import type { InstallationLookup } from '../store/measurement-store.js';
-import { averagedValues, type RenderOptions } from './averaged-values.js';
+import type { RenderOptions } from './averaged-values.js';
 import { InstallationDirectory } from './installation-directory.js';
 import type {
   InstallationMeasurementsResult,
@@ -13,7 +14,7 @@ import type {
   PointMeasurements,
 } from './measurements-service.js';
 import { PointPayloads } from './point-payloads.js';
-import { renderedHours, renderMeasurements } from './render-measurements.js';
+import { renderCurrent, renderedHours, renderMeasurements } from './render-measurements.js';
 import { checkCoordinates, type ResolvedRequest, resolveRequest } from './request-arguments.js';
 import { RequestWindows } from './request-windows.js';
 import { SeriesReader } from './series-reader.js';
@@ -34,6 +35,12 @@ import { TimestampTexts } from './timestamp-texts.js';
  * rendered elements and JSON, until the hour or the data before it changes; a request then
  * reads and renders only its moving hour. History and forecast arrays of such payloads are
  * shared between calls and deeply frozen. Payloads equal those computed without the cache.
+ *
+ * A national `indexType` (US_AQI, EAQI, UK_DAQI, IN_NAQI, CN_AQI, CA_AQHI) is averaged over its
+ * own periods: each window's index comes from the 24 hourly means that end with the window
+ * (clock hours for history and forecast, the 60-minute windows up to `now` for `current`),
+ * so such a payload also reads the 23 clock hours before the history (kept per hour) and,
+ * per request, the 24 hours up to `now` instead of the moving hour alone.
  *
  * @param options - `store` (required), `forecaster` (default `baselineForecaster`),
  *   `whoEdition` (default `WHO_2021`), `cacheSize` (default 1024,
@@ -67,15 +74,12 @@ export function createMeasurementsService(
     request: ResolvedRequest,
   ): Promise<Measurements> {
     const windows = requestWindows.at(request.nowMs);
-    const { series, hours } = await reader.read(installation, windows);
+    const indexHours = !isGridIndexType(request.indexType);
+    const { series, hours } = await reader.read(installation, windows, { indexHours });
     const render = renderOptions(request);
     if (hours === undefined) return renderMeasurements(series, windows, render);
     const { history, forecast } = renderedHours(hours, windows, render);
-    return {
-      current: averagedValues(series.current.window, series.current.averages, render),
-      history,
-      forecast,
-    };
+    return { current: renderCurrent(series, windows, render, history), history, forecast };
   }
 
   return Object.freeze({

@@ -1,6 +1,8 @@
 import type { WindowAverages } from '../model/window-averages.js';
-import type { MeasurementWindows, TimeWindow } from '../time/windows.js';
+import { MS_PER_HOUR } from '../time/instant.js';
+import { hourlyWindows, type MeasurementWindows, type TimeWindow } from '../time/windows.js';
 import { hasAnyValue } from './averages-record.js';
+import { INDEX_HOURS } from './index-hours.js';
 
 /** How many full hours back a third-party installation's `current` may reach. */
 export const THIRD_PARTY_MAX_AGE_HOURS = 3;
@@ -46,4 +48,50 @@ export function currentWindow(
     }
   }
   return { window: windows.current, averages: NO_VALUES };
+}
+
+/**
+ * The 60-minute windows that the national indexes average `current` over: the 24 that end at
+ * `now` (the end of the moving hour), oldest first, the last being `[now − 60 min, now)` itself.
+ *
+ * @param movingHour - `windows.current` of the request
+ * @example
+ * movingHourWindows({ fromMs: at('08:27'), tillMs: at('09:27') }).at(0); // { 2026-11-20 09:27, 10:27 }
+ */
+export function movingHourWindows(movingHour: TimeWindow): readonly TimeWindow[] {
+  return hourlyWindows(movingHour.tillMs - INDEX_HOURS * MS_PER_HOUR, INDEX_HOURS);
+}
+
+/**
+ * The hourly means behind the national index of a payload's `current`, oldest first: the 24
+ * hours that end with its window.
+ *
+ * - The moving hour (the service's own installations): `movingHours`, the means over
+ *   {@link movingHourWindows}. A third-party station whose `current` fell back to an empty
+ *   moving hour has none (`[]`, so its index is the no-data one, as its values are empty).
+ * - One of the history hours (a third-party station's latest hour with data): the clock hours
+ *   that end with it, the same as that history hour's own index reads.
+ *
+ * @param current - what {@link currentWindow} chose
+ * @param windows - the payload windows of the request
+ * @param movingHours - means over `movingHourWindows(windows.current)`, or `undefined` when they
+ *   were not read (third-party stations)
+ * @param older - the 23 clock hours before `windows.history`, oldest first
+ * @param history - averages over `windows.history`
+ * @example
+ * // Third party, current 07:00–08:00 (history[22]): the clock hours 08:00 yesterday … 08:00 today.
+ * currentHours(current, windows, undefined, older, history).length; // 24
+ */
+export function currentHours(
+  current: CurrentWindow,
+  windows: MeasurementWindows,
+  movingHours: readonly WindowAverages[] | undefined,
+  older: readonly WindowAverages[],
+  history: readonly WindowAverages[],
+): readonly WindowAverages[] {
+  const hour = windows.history.indexOf(current.window);
+  if (hour < 0) return movingHours ?? [];
+  // History hour `hour` sits at `older.length + hour` in older-then-history.
+  const first = older.length + hour + 1 - INDEX_HOURS;
+  return [...older, ...history].slice(Math.max(first, 0), older.length + hour + 1);
 }

@@ -1,20 +1,23 @@
 import type { InstallationIndex } from '../geo/installation-index.js';
 import { INTERPOLATION_RADIUS_KM } from '../geo/interpolate-averages.js';
 import { InverseDistanceWeights } from '../geo/inverse-distance-weights.js';
+import { isGridIndexType } from '../indexes/index-table.js';
 import type { MeasurementWindows } from '../time/windows.js';
-import { averagedValues, type RenderOptions } from './averaged-values.js';
+import type { RenderOptions } from './averaged-values.js';
 import { hasAnyValue } from './averages-record.js';
+import { INDEX_HOURS, OLDER_HOURS } from './index-hours.js';
 import type { DirectorySnapshot } from './installation-directory.js';
 import { freezeAsJsonPart } from './json-parts.js';
 import { LruCache } from './lru-cache.js';
 import type { InterpolationInfo, PointMeasurements } from './measurements-service.js';
 import {
   interpolateHours,
+  interpolateRuns,
   interpolateSeries,
   interpolateWindow,
   interpolationInfo,
 } from './point-series.js';
-import { renderedHours, renderMeasurements } from './render-measurements.js';
+import { renderCurrent, renderedHours, renderMeasurements } from './render-measurements.js';
 import type { HourlyPart, ReadSeries, SeriesReader } from './series-reader.js';
 
 /** A point's interpolated hourly part and what it was interpolated from. */
@@ -37,6 +40,10 @@ interface PointHours {
  * same objects: a neighbour whose data or hour changed has a new part, so nothing stale is
  * reused. The `interpolation` note is kept too, for as long as the same neighbours have a
  * current value. Without the reader's cache every window is interpolated per request.
+ *
+ * For a national index the hours it averages are interpolated too: the 23 older clock hours
+ * once per cached point (from the neighbours' kept ones), the 24 hours behind `current` per
+ * request.
  *
  * @example
  * const points = new PointPayloads(reader, 1024);
@@ -65,12 +72,14 @@ export class PointPayloads {
     const neighbours = index
       .within(latitude, longitude, INTERPOLATION_RADIUS_KM)
       .filter((hit) => byId.has(hit.id));
+    const indexHours = !isGridIndexType(options.indexType);
     const sources = await Promise.all(
-      neighbours.map((hit) => this.#reader.read(byId.get(hit.id)!, windows)), // filtered above
+      // `byId.get(hit.id)!`: the neighbours were filtered on `byId` above
+      neighbours.map((hit) => this.#reader.read(byId.get(hit.id)!, windows, { indexHours })),
     );
     const series = sources.map((source) => source.series);
     if (this.#cache.capacity === 0) {
-      const point = interpolateSeries(neighbours, series, windows);
+      const point = interpolateSeries(neighbours, series, windows, indexHours);
       return {
         ...renderMeasurements(point.series, windows, options),
         interpolation: point.interpolation,
@@ -85,9 +94,15 @@ export class PointPayloads {
       cached = {
         index,
         sources: sources.map((source) => source.hours),
-        part: { seamMs: seamOf(windows), ...hours, rendered: new Map() },
+        part: { seamMs: seamOf(windows), ...hours, older: undefined, rendered: new Map() },
       };
       this.#cache.set(key, cached);
+    }
+    // The neighbours' parts are the same objects as when the point's part was made, so their
+    // older hours (kept once read) are what the point's own would have been made from.
+    if (indexHours && cached.part.older === undefined) {
+      const older = series.map((s) => s.older);
+      cached.part.older = Object.freeze(interpolateRuns(weights, older, OLDER_HOURS));
     }
     const rendered = renderedHours(cached.part, windows, options);
     // The note depends only on the neighbours (fixed for a cached point) and on which of them
@@ -99,12 +114,14 @@ export class PointPayloads {
       );
       cached.note = { active, interpolation };
     }
+    // Each neighbour brings the hours behind its own `current`, as it brings that current.
+    const behind = series.map((s) => s.currentHours);
+    const current = {
+      current: { window: windows.current, averages: interpolateWindow(weights, currentAverages) },
+      ...(indexHours ? { currentHours: interpolateRuns(weights, behind, INDEX_HOURS) } : {}),
+    };
     return {
-      current: averagedValues(
-        windows.current,
-        interpolateWindow(weights, currentAverages),
-        options,
-      ),
+      current: renderCurrent(current, windows, options, rendered.history),
       history: rendered.history,
       forecast: rendered.forecast,
       interpolation: cached.note.interpolation,

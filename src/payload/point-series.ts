@@ -4,6 +4,7 @@ import { InverseDistanceWeights } from '../geo/inverse-distance-weights.js';
 import type { WindowAverages } from '../model/window-averages.js';
 import type { MeasurementWindows } from '../time/windows.js';
 import { finiteAverages, hasAnyValue } from './averages-record.js';
+import { INDEX_HOURS, OLDER_HOURS } from './index-hours.js';
 import type { InstallationSeries } from './installation-series.js';
 import type { InterpolationContributor, InterpolationInfo } from './measurements-service.js';
 
@@ -27,8 +28,13 @@ export interface PointSeries {
  * nearest first, with their normalised inverse-distance weights. The weights are worked out
  * once ({@link InverseDistanceWeights}) and applied to all 49 windows.
  *
+ * With `indexHours` (a national index), the hours it averages are interpolated the same way,
+ * hour by hour: the 23 older clock hours and the 24 hours behind each neighbour's `current`.
+ *
  * @param neighbours - installations within the radius, nearest first
- * @param series - `series[i]` belongs to `neighbours[i]`
+ * @param series - `series[i]` belongs to `neighbours[i]`; read with the national hours when
+ *   `indexHours`
+ * @param indexHours - also interpolate `older` and `currentHours` (default `false`)
  * @example
  * // Two installations 0.5 km and 1 km away, PM10 30 and 60 now:
  * interpolateSeries(hits, [a, b], windows).series.current.averages; // { PM10: 40 }
@@ -38,16 +44,32 @@ export function interpolateSeries(
   neighbours: readonly NeighbourHit[],
   series: readonly InstallationSeries[],
   windows: MeasurementWindows,
+  indexHours = false,
 ): PointSeries {
   const weights = InverseDistanceWeights.of(neighbours);
   const hours = interpolateHours(weights, series, windows);
   const currentAverages = series.map((s) => s.current.averages);
+  const current = {
+    window: windows.current,
+    averages: interpolateWindow(weights, currentAverages),
+  };
   return {
-    series: {
-      current: { window: windows.current, averages: interpolateWindow(weights, currentAverages) },
-      history: hours.history,
-      forecast: hours.forecast,
-    },
+    series: indexHours
+      ? {
+          current,
+          ...hours,
+          older: interpolateRuns(
+            weights,
+            series.map((s) => s.older),
+            OLDER_HOURS,
+          ),
+          currentHours: interpolateRuns(
+            weights,
+            series.map((s) => s.currentHours),
+            INDEX_HOURS,
+          ),
+        }
+      : { current, ...hours },
     interpolation: interpolationInfo(neighbours, weights, currentAverages),
   };
 }
@@ -79,19 +101,42 @@ export function interpolateHours(
   windows: MeasurementWindows,
 ): Pick<InstallationSeries, 'history' | 'forecast'> {
   return {
-    history: windows.history.map((_, i) =>
-      interpolateWindow(
-        weights,
-        series.map((s) => s.history[i]),
-      ),
+    history: interpolateRuns(
+      weights,
+      series.map((s) => s.history),
+      windows.history.length,
     ),
-    forecast: windows.forecast.map((_, i) =>
-      interpolateWindow(
-        weights,
-        series.map((s) => s.forecast[i]),
-      ),
+    forecast: interpolateRuns(
+      weights,
+      series.map((s) => s.forecast),
+      windows.forecast.length,
     ),
   };
+}
+
+/**
+ * Consecutive hours of a point, interpolated hour by hour: position k of the result from
+ * position k of every neighbour's run (`runs[i]` belongs to the i-th neighbour of `weights`;
+ * a missing or shorter run adds nothing there). The national indexes read such runs: the 23
+ * older clock hours of the neighbours, and the 24 hours behind each one's `current` (the hours
+ * up to `now` of the service's installations, the clock hours up to a third-party station's
+ * current hour, none for a station without one).
+ *
+ * @param length - how many hours the result has
+ * @example
+ * interpolateRuns(weights, series.map((s) => s.older), OLDER_HOURS).length; // 23
+ */
+export function interpolateRuns(
+  weights: InverseDistanceWeights,
+  runs: readonly (readonly WindowAverages[] | undefined)[],
+  length: number,
+): WindowAverages[] {
+  return Array.from({ length }, (_, k) =>
+    interpolateWindow(
+      weights,
+      runs.map((run) => run?.[k]),
+    ),
+  );
 }
 
 /**

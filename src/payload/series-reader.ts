@@ -3,10 +3,16 @@ import type { Forecaster } from '../forecast/forecaster.js';
 import type { Installation, Measurements } from '../model/api-types.js';
 import type { WindowAverages } from '../model/window-averages.js';
 import type { MeasurementStore } from '../store/measurement-store.js';
-import type { MeasurementWindows, TimeWindow } from '../time/windows.js';
+import { MS_PER_HOUR } from '../time/instant.js';
+import { hourlyWindows, type MeasurementWindows } from '../time/windows.js';
 import { finiteAverages } from './averages-record.js';
-import { currentWindow } from './current-window.js';
-import { type InstallationSeries, readInstallationSeries } from './installation-series.js';
+import { currentHours, currentWindow, movingHourWindows } from './current-window.js';
+import { OLDER_HOURS } from './index-hours.js';
+import {
+  type InstallationSeries,
+  readInstallationSeries,
+  readWindows,
+} from './installation-series.js';
 import { LruCache } from './lru-cache.js';
 
 /** The rendered history and forecast elements of one hourly part, in one index and language. */
@@ -14,15 +20,32 @@ export type RenderedHours = Pick<Measurements, 'history' | 'forecast'>;
 
 /**
  * The part of a payload that stays the same for a whole request hour: the 24 history and 24
- * forecast averages (of an installation, or interpolated for a point), and their rendered
- * elements, filled per `indexType:language` on first use.
+ * forecast averages (of an installation, or interpolated for a point), the older clock hours
+ * that the national indexes read, and the rendered elements, filled per
+ * `indexType:language:whoEdition` on first use.
  */
 export interface HourlyPart {
   /** Start of the request hour (`windows.forecast[0].fromMs`). */
   readonly seamMs: number;
   readonly history: readonly WindowAverages[];
   readonly forecast: readonly WindowAverages[];
+  /**
+   * The 23 clock hours before `history`, oldest first, which the 24-h means of the national
+   * indexes reach. Filled by the first request for a national index (a grid index never reads
+   * them), then kept with the rest of the part; never replaced once set.
+   */
+  older: readonly WindowAverages[] | undefined;
   readonly rendered: Map<string, RenderedHours>;
+}
+
+/** Options of {@link SeriesReader.read}. */
+export interface ReadOptions {
+  /**
+   * Also read the hours the national indexes average over: the 23 older clock hours (kept in
+   * the hourly part) and, for the service's own installations, the 24 60-minute windows that
+   * end at `now` (read per request, like the moving hour). Default `false`.
+   */
+  readonly indexHours?: boolean;
 }
 
 /** An installation's series for one request, and its hourly part when the cache holds it. */
@@ -69,15 +92,26 @@ export class SeriesReader {
     return this.#cache.capacity > 0;
   }
 
-  /** The series of `installation` for the request with `windows`. */
+  /**
+   * The series of `installation` for the request with `windows` (with `older` and
+   * `currentHours` when `options.indexHours`).
+   */
   async read(
     installation: Pick<Installation, 'id' | 'vendor'>,
     windows: MeasurementWindows,
+    options: ReadOptions = {},
   ): Promise<ReadSeries> {
     const store = this.#store;
+    const indexHours = options.indexHours === true;
     if (!this.caching) {
       return {
-        series: await readInstallationSeries(store, installation, windows, this.#forecaster),
+        series: await readInstallationSeries(
+          store,
+          installation,
+          windows,
+          this.#forecaster,
+          indexHours,
+        ),
         hours: undefined,
       };
     }
@@ -85,8 +119,13 @@ export class SeriesReader {
     const dataVersion = readDataVersion(store, installation.id, seamMs);
     const cached = this.#cache.get(installation.id);
     if (cached !== undefined && cached.seamMs === seamMs && cached.dataVersion === dataVersion) {
+      if (indexHours)
+        return {
+          series: await readIndexHours(store, installation, windows, cached),
+          hours: cached,
+        };
       const movingHour = installation.vendor
-        ? await readMovingHour(store, installation.id, windows.current)
+        ? (await readWindows(store, installation.id, [windows.current])).map(finiteAverages)[0]!
         : NO_VALUES;
       const current = currentWindow(installation.vendor, windows, movingHour, cached.history);
       return {
@@ -94,17 +133,61 @@ export class SeriesReader {
         hours: cached,
       };
     }
-    const series = await readInstallationSeries(store, installation, windows, this.#forecaster);
+    const series = await readInstallationSeries(
+      store,
+      installation,
+      windows,
+      this.#forecaster,
+      indexHours,
+    );
     const hours: CachedHours = {
       seamMs,
       dataVersion,
       history: Object.freeze([...series.history]),
       forecast: Object.freeze([...series.forecast]),
+      older: series.older === undefined ? undefined : Object.freeze([...series.older]),
       rendered: new Map(),
     };
     this.#cache.set(installation.id, hours);
     return { series, hours };
   }
+}
+
+// A cached part's series with the national indexes' hours, in one store call at most: the
+// 24 hours that end at `now` of an own installation (per request), and the older clock hours
+// when the part does not hold them yet (once per part).
+async function readIndexHours(
+  store: MeasurementStore,
+  installation: Pick<Installation, 'id' | 'vendor'>,
+  windows: MeasurementWindows,
+  part: CachedHours,
+): Promise<InstallationSeries> {
+  const moving = installation.vendor ? movingHourWindows(windows.current) : [];
+  const older =
+    part.older === undefined
+      ? hourlyWindows(windows.history[0]!.fromMs - OLDER_HOURS * MS_PER_HOUR, OLDER_HOURS)
+      : [];
+  const wanted = [...moving, ...older];
+  const records =
+    wanted.length === 0
+      ? []
+      : (await readWindows(store, installation.id, wanted)).map(finiteAverages);
+  // A concurrent request may have filled it meanwhile, from the same data version.
+  if (part.older === undefined) part.older = Object.freeze(records.slice(moving.length));
+  const movingHours = installation.vendor ? records.slice(0, moving.length) : undefined;
+  const current = currentWindow(
+    installation.vendor,
+    windows,
+    movingHours?.at(-1) ?? NO_VALUES,
+    part.history,
+  );
+  return {
+    current,
+    history: part.history,
+    forecast: part.forecast,
+    older: part.older,
+    currentHours: currentHours(current, windows, movingHours, part.older, part.history),
+  };
 }
 
 function readDataVersion(store: MeasurementStore, installationId: number, seamMs: number): number {
@@ -116,18 +199,4 @@ function readDataVersion(store: MeasurementStore, installationId: number, seamMs
     );
   }
   return version;
-}
-
-async function readMovingHour(
-  store: MeasurementStore,
-  installationId: number,
-  window: TimeWindow,
-): Promise<WindowAverages> {
-  const records = await store.windowAverages(installationId, [window]);
-  if (!Array.isArray(records) || records.length !== 1) {
-    throw new TypeError(
-      `MeasurementStore.windowAverages: must return one record per window (1) for installation ${installationId}, got ${Array.isArray(records) ? `${records.length} records` : typeof records}`,
-    );
-  }
-  return finiteAverages(records[0]);
 }

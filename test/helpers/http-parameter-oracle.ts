@@ -13,6 +13,20 @@ export const ROUTE_PARAMETERS: Readonly<Record<string, readonly string[]>> = Obj
   'meta/measurements': [],
 });
 
+// The spec's indexType values, then the six national indexes that issue 10 (§3) adds to
+// every measurement route; case-sensitive, as the spec spells them.
+const INDEX_TYPES: readonly string[] = [
+  'VENDOR_CAQI',
+  'CAQI',
+  'PIJP',
+  'US_AQI',
+  'EAQI',
+  'UK_DAQI',
+  'IN_NAQI',
+  'CN_AQI',
+  'CA_AQHI',
+];
+
 // The spec gives these a default; the others are required.
 const OPTIONAL = new Set(['maxDistanceKM', 'maxResults', 'indexType']);
 
@@ -40,7 +54,7 @@ export function isValidParameterValue(name: string, text: string): boolean {
     case 'installationId':
       return integer && Number(text) > 0;
     case 'indexType':
-      return ['VENDOR_CAQI', 'CAQI', 'PIJP'].includes(text);
+      return INDEX_TYPES.includes(text);
     default:
       return true;
   }

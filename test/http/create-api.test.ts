@@ -76,6 +76,45 @@ describe('createApi: routes', () => {
     expect(point.json.interpolation).toMatchObject({ method: 'INVERSE_DISTANCE', radiusKm: 1.5 });
   });
 
+  it('accepts the nine index types on every measurement route, spelled exactly', async () => {
+    // The spec's three and the six national indexes of issue 10, written out here.
+    const names = [
+      'VENDOR_CAQI',
+      'CAQI',
+      'PIJP',
+      'US_AQI',
+      'EAQI',
+      'UK_DAQI',
+      'IN_NAQI',
+      'CN_AQI',
+      'CA_AQHI',
+    ];
+    const routes = [
+      '/v2/measurements/installation?installationId=1',
+      '/v2/measurements/nearest?lat=50.06&lng=19.94',
+      '/v2/measurements/point?lat=50.06&lng=19.94',
+    ];
+    for (const route of routes) {
+      for (const name of names) {
+        const response = await get(`${route}&indexType=${name}`);
+        expect(response.status).toBe(200);
+        const current = response.json.current as { indexes: { name: string }[] };
+        expect(current.indexes.map((index) => index.name)).toEqual([name]);
+      }
+      const lower = await get(`${route}&indexType=us_aqi`);
+      expect(lower.status).toBe(400);
+      expect(lower.json.details).toEqual({
+        violations: [
+          {
+            parameter: 'indexType',
+            message: `must be one of ${names.join(', ')}`,
+            rejectedValue: 'us_aqi',
+          },
+        ],
+      });
+    }
+  });
+
   it('answers a point with no sensor in range with 200 and data (the no-data case is a value)', async () => {
     const response = await get('/v2/measurements/point?lat=0&lng=0');
     expect(response.status).toBe(200);

@@ -2,15 +2,58 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { indexTypesMeta, levelRangeText } from '../../src/meta/index-types-meta.js';
 import { LANGUAGES, type Language } from '../../src/model/api-types.js';
+import { AQHI_LEVELS } from '../helpers/ca-aqhi-oracle.js';
+import { CN_LEVELS } from '../helpers/cn-aqi-oracle.js';
+import { EAQI_REFERENCE_ROWS } from '../helpers/eaqi-oracle.js';
+import { NAQI_LEVELS } from '../helpers/in-naqi-oracle.js';
 import {
   REFERENCE_INDEX_TYPE_NAMES,
   REFERENCE_INDEXES,
 } from '../helpers/index-reference-tables.js';
+import { UK_DAQI_REFERENCE_ROWS } from '../helpers/uk-daqi-oracle.js';
+import { US_LEVELS } from '../helpers/us-aqi-oracle.js';
 
 // Golden files, reviewed like code: regenerate only on purpose and read the diff.
 function fixture(name: string): unknown {
   return JSON.parse(readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8'));
 }
+
+interface ExpectedLevel {
+  readonly level: string;
+  readonly minValue: number;
+  readonly maxValue: number | null;
+  readonly color: string;
+}
+
+/** A level of one value per row (EAQI, UK DAQI bands), the last row open. */
+function singleValueLevels(rows: readonly { value: number; level: string; color: string }[]) {
+  return rows.map(({ value, level, color }, i): ExpectedLevel => {
+    const maxValue = i === rows.length - 1 ? null : value;
+    return { level, minValue: value, maxValue, color };
+  });
+}
+
+// world-indexes.md §3.3–§8, as the test oracles transcribe them, in the order of the issue.
+const NATIONAL_LEVELS: Readonly<Record<string, readonly ExpectedLevel[]>> = {
+  US_AQI: US_LEVELS.map(({ level, min, max, color }) => ({
+    level,
+    minValue: min,
+    maxValue: Number.isFinite(max) ? max : null,
+    color,
+  })),
+  EAQI: singleValueLevels(EAQI_REFERENCE_ROWS),
+  UK_DAQI: singleValueLevels(UK_DAQI_REFERENCE_ROWS.map((row) => ({ ...row, value: row.band }))),
+  IN_NAQI: NAQI_LEVELS,
+  CN_AQI: CN_LEVELS,
+  CA_AQHI: AQHI_LEVELS,
+};
+
+const EXPECTED_LEVELS: Readonly<Record<string, readonly ExpectedLevel[]>> = {
+  ...Object.fromEntries(
+    REFERENCE_INDEX_TYPE_NAMES.map((name) => [name, REFERENCE_INDEXES[name].levels]),
+  ),
+  ...NATIONAL_LEVELS,
+};
 
 describe('indexTypesMeta', () => {
   it.each(LANGUAGES)('matches the reviewed %s fixture', (language) => {
@@ -18,11 +61,9 @@ describe('indexTypesMeta', () => {
   });
 
   it('lists every index type, default first, with its levels in order', () => {
-    // Expected names, levels, ranges and colours from the reference transcribed in test.
-    expect(indexTypesMeta('en').map((type) => type.name)).toEqual([...REFERENCE_INDEX_TYPE_NAMES]);
+    // Expected names, levels, ranges and colours from the references transcribed in test.
+    expect(indexTypesMeta('en').map((type) => type.name)).toEqual(Object.keys(EXPECTED_LEVELS));
     for (const type of indexTypesMeta('en')) {
-      const reference = REFERENCE_INDEXES[type.name as keyof typeof REFERENCE_INDEXES];
-      expect(type.levels.map((l) => l.level)).toEqual(reference.levels.map((l) => l.level));
       expect(
         type.levels.map(({ level, minValue, maxValue, color }) => ({
           level,
@@ -30,11 +71,11 @@ describe('indexTypesMeta', () => {
           maxValue,
           color,
         })),
-      ).toEqual(reference.levels);
+      ).toEqual(EXPECTED_LEVELS[type.name]);
     }
   });
 
-  it('writes ranges as <min>-<max> and the open top as <min>+', () => {
+  it('writes ranges as <min>-<max>, a single value as itself and the open top as <min>+', () => {
     const values = (name: string) =>
       indexTypesMeta('en')
         .find((t) => t.name === name)!
@@ -50,14 +91,23 @@ describe('indexTypesMeta', () => {
     ]);
     expect(values('CAQI')).toEqual(['0-25', '25-50', '50-75', '75-100', '100+']);
     expect(values('PIJP')).toEqual(['0-1', '1-3', '3-5', '5-7', '7-10', '10+']);
+    expect(values('US_AQI')).toEqual(['0-50', '51-100', '101-150', '151-200', '201-300', '301+']);
+    expect(values('EAQI')).toEqual(['1', '2', '3', '4', '5', '6+']);
+    expect(values('CA_AQHI')).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11+']);
     expect(levelRangeText({ minValue: 125, maxValue: null })).toBe('125+');
+    expect(levelRangeText({ minValue: 4, maxValue: 4 })).toBe('4');
+    expect(levelRangeText({ minValue: 0.5, maxValue: 0.5 })).toBe('0.5');
   });
 
-  it('gives numeric bounds that agree with the text and are contiguous', () => {
+  it('gives numeric bounds that agree with the text and leave no gap', () => {
+    const grid = new Set<string>(REFERENCE_INDEX_TYPE_NAMES);
     for (const type of indexTypesMeta('pl')) {
       type.levels.forEach((level, i) => {
         expect(level.values).toBe(levelRangeText(level));
-        if (i > 0) expect(level.minValue).toBe(type.levels[i - 1]!.maxValue);
+        if (i === 0) return;
+        const previous = type.levels[i - 1]!.maxValue!;
+        // A grid level ends where the next begins; a national one holds whole numbers.
+        expect(level.minValue).toBe(grid.has(type.name) ? previous : previous + 1);
       });
       expect(type.levels.at(-1)!.maxValue).toBeNull();
     }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { INDEX_TYPE_NAMES } from '../../src/indexes/index-table.js';
+import { PAYLOAD_INDEX_TYPE_NAMES } from '../../src/indexes/index-table.js';
 import type { Measurements } from '../../src/model/api-types.js';
 import { createMeasurementsService } from '../../src/payload/create-measurements-service.js';
 import { encodeJsonWithParts } from '../../src/payload/json-parts.js';
@@ -82,6 +82,51 @@ describe('the hourly cache of the measurements service', () => {
     // The next hour starts afresh.
     await installationPayload(service, 1, NOW + MS_PER_HOUR);
     expect(calls.at(-1)).toHaveLength(25);
+  });
+
+  it('a national index reads the 23 older clock hours once per hour, and the 24 hours up to now per request', async () => {
+    const memory = smallNetwork();
+    memory.ingest([...steady(1, 'PM25', 12), ...steady(2, 'PM25', 30)]);
+    const { store, calls } = recorded(memory);
+    const service = createMeasurementsService({ store });
+    const plain = createMeasurementsService({ store: memory, cacheSize: 0 });
+    const ask = async (
+      s: MeasurementsService,
+      id: number,
+      indexType: 'US_AQI' | 'CAQI',
+      now = NOW,
+    ) => {
+      const result = await s.installationMeasurements(id, { now, indexType });
+      if (result.status !== 'ok') throw new Error(`installation ${id}: ${result.status}`);
+      return result.payload;
+    };
+    // Own installation: 24 hours up to now, 23 older clock hours, 24 history hours, in one call.
+    const first = await ask(service, 1, 'US_AQI');
+    expect(calls.map((windows) => windows.length)).toEqual([71]);
+    expect(calls[0]![0]).toEqual({
+      fromMs: NOW - 24 * MS_PER_HOUR,
+      tillMs: NOW - 23 * MS_PER_HOUR,
+    });
+    expect(calls[0]![24]).toEqual({
+      fromMs: Date.parse('2026-11-19T10:00:00.000Z'),
+      tillMs: Date.parse('2026-11-19T11:00:00.000Z'),
+    });
+    // Within the hour: only the 24 hours up to now; the history is shared.
+    const again = await ask(service, 1, 'US_AQI', NOW + 5 * MS_PER_MINUTE);
+    expect(calls.map((windows) => windows.length)).toEqual([71, 24]);
+    expect(again.history).toBe(first.history);
+    expect(again).toEqual(await ask(plain, 1, 'US_AQI', NOW + 5 * MS_PER_MINUTE));
+    // A grid index on the same part reads only the moving hour, as before.
+    await ask(service, 1, 'CAQI', NOW + 6 * MS_PER_MINUTE);
+    expect(calls.at(-1)).toHaveLength(1);
+    // Third party: a grid request makes the part, the first national one adds the older hours,
+    // later ones read nothing (its current is one of its history hours).
+    await ask(service, 2, 'CAQI');
+    const third = await ask(service, 2, 'US_AQI');
+    await ask(service, 2, 'US_AQI', NOW + 7 * MS_PER_MINUTE);
+    expect(calls.slice(3).map((windows) => windows.length)).toEqual([25, 23]);
+    expect(third).toEqual(await ask(plain, 2, 'US_AQI'));
+    expect(third.current.indexes).toEqual(third.history[23]!.indexes);
   });
 
   it('a late sample for a past hour changes the next payload; one for the hour in progress keeps the cache', async () => {
@@ -201,7 +246,7 @@ const requestArb = fc.record({
   }),
   // Around the 10:00 seam, so requests cross hours.
   nowMs: fc.integer({ min: -30, max: 120 }).map((minute) => NOW + minute * MS_PER_MINUTE),
-  indexType: fc.constantFrom(...INDEX_TYPE_NAMES),
+  indexType: fc.constantFrom(...PAYLOAD_INDEX_TYPE_NAMES),
   language: fc.constantFrom('en' as const, 'pl' as const),
 });
 const operationArb = fc.oneof(
@@ -227,7 +272,7 @@ interface RequestShape {
   readonly installationId: number;
   readonly offset: { readonly dLat: number; readonly dLng: number };
   readonly nowMs: number;
-  readonly indexType: (typeof INDEX_TYPE_NAMES)[number];
+  readonly indexType: (typeof PAYLOAD_INDEX_TYPE_NAMES)[number];
   readonly language: 'en' | 'pl';
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Forecaster } from '../../src/forecast/forecaster.js';
 import { haversineKm } from '../../src/geo/haversine.js';
 import { INTERPOLATION_RADIUS_KM } from '../../src/geo/interpolate-averages.js';
-import { INDEX_TYPE_NAMES } from '../../src/indexes/index-table.js';
+import { PAYLOAD_INDEX_TYPE_NAMES } from '../../src/indexes/index-table.js';
 import { roundHalfUp2 } from '../../src/indexes/rounding.js';
 import type { AveragedValues, Measurements } from '../../src/model/api-types.js';
 import { createMeasurementsService } from '../../src/payload/create-measurements-service.js';
@@ -19,7 +19,7 @@ import { allWindows, payloadNumberProblems } from '../helpers/payload-checks.js'
 import { type FakeSample, FakeStore, fakeInstallation } from '../helpers/payload-fake-store.js';
 
 const requestArb = fc.record({
-  indexType: fc.constantFrom(...INDEX_TYPE_NAMES),
+  indexType: fc.constantFrom(...PAYLOAD_INDEX_TYPE_NAMES),
   language: fc.constantFrom('en' as const, 'pl' as const),
 });
 
@@ -29,7 +29,11 @@ const shown = (w: TimeWindow) => `${formatTimestamp(w.fromMs)}/${formatTimestamp
 async function installationPayload(
   store: FakeStore,
   id: number,
-  options: { now: number; indexType?: (typeof INDEX_TYPE_NAMES)[number]; language?: 'en' | 'pl' },
+  options: {
+    now: number;
+    indexType?: (typeof PAYLOAD_INDEX_TYPE_NAMES)[number];
+    language?: 'en' | 'pl';
+  },
   forecaster?: Forecaster,
 ): Promise<Measurements> {
   const service = createMeasurementsService(forecaster ? { store, forecaster } : { store });

@@ -1,0 +1,118 @@
+// What a payload's national index should be, worked out the slow way from raw samples: the
+// hourly means by a scan of every sample, the inputs by the naive §2 / §3.4 averaging of
+// averaging-oracles.ts, then `computeIndex` (tested on its own in test/indexes). Nothing here
+// reads src/payload or src/averaging.
+
+import { computeIndex } from '../../src/indexes/compute-index.js';
+import type { NationalIndexTypeName } from '../../src/indexes/index-table.js';
+import type { IndexValue, Language } from '../../src/model/api-types.js';
+import { naiveIndexInputs, ORACLE_EDITIONS } from './averaging-oracles.js';
+import { oracleInverseDistance } from './geo-oracle.js';
+import type { FakeSample } from './payload-fake-store.js';
+
+const HOUR_MS = 3_600_000;
+
+/** The pollutants a national index can read. */
+export const ORACLE_POLLUTANTS = ['PM25', 'PM10', 'NO2', 'O3', 'SO2', 'CO'] as const;
+
+/** Hourly means per pollutant, oldest first, NaN for an hour without samples. */
+export type OracleHourly = Record<string, number[]>;
+
+/**
+ * The mean of the samples of `name` in `[fromMs, tillMs)` as the FakeStore defines it (the
+ * first value plus the mean of the differences from it, in the order the samples were added),
+ * by a scan of every sample; NaN when there is none.
+ */
+export function oracleWindowMean(
+  samples: readonly FakeSample[],
+  name: string,
+  fromMs: number,
+  tillMs: number,
+): number {
+  let first: number | undefined;
+  let differences = 0;
+  let count = 0;
+  for (const sample of samples) {
+    if (sample.name !== name || sample.atMs < fromMs || sample.atMs >= tillMs) continue;
+    first ??= sample.value;
+    differences += sample.value - first;
+    count++;
+  }
+  return first === undefined ? Number.NaN : first + differences / count;
+}
+
+/** Whether any sample (of any name) lies in `[fromMs, tillMs)`. */
+export function oracleHasSample(
+  samples: readonly FakeSample[],
+  fromMs: number,
+  tillMs: number,
+): boolean {
+  return samples.some((sample) => sample.atMs >= fromMs && sample.atMs < tillMs);
+}
+
+/** The `count` 60-minute windows that end at `endMs`, oldest first, of every pollutant. */
+export function oracleHoursBefore(
+  samples: readonly FakeSample[],
+  endMs: number,
+  count = 24,
+): OracleHourly {
+  const hourly: OracleHourly = {};
+  for (const name of ORACLE_POLLUTANTS) {
+    hourly[name] = [];
+    for (let k = count; k >= 1; k--) {
+      hourly[name].push(
+        oracleWindowMean(samples, name, endMs - k * HOUR_MS, endMs - (k - 1) * HOUR_MS),
+      );
+    }
+  }
+  return hourly;
+}
+
+/** `first` then `second`, pollutant by pollutant. */
+export function oracleJoin(first: OracleHourly, second: OracleHourly): OracleHourly {
+  const joined: OracleHourly = {};
+  for (const name of ORACLE_POLLUTANTS)
+    joined[name] = [...(first[name] ?? []), ...(second[name] ?? [])];
+  return joined;
+}
+
+/** The newest `count` hours of a run. */
+export function oracleLast(hourly: OracleHourly, count = 24): OracleHourly {
+  const last: OracleHourly = {};
+  for (const name of ORACLE_POLLUTANTS) last[name] = (hourly[name] ?? []).slice(-count);
+  return last;
+}
+
+/** Hour by hour, the direct inverse-distance mean of the runs of the sources (NaN: none). */
+export function oracleInterpolateHours(
+  sources: readonly { readonly distanceKm: number; readonly hourly: OracleHourly }[],
+  count = 24,
+): OracleHourly {
+  const out: OracleHourly = {};
+  for (const name of ORACLE_POLLUTANTS) {
+    out[name] = [];
+    for (let k = 0; k < count; k++) {
+      const present = sources.flatMap((source, id) => {
+        const value = source.hourly[name]?.[k];
+        return value !== undefined && Number.isFinite(value)
+          ? [{ id, distanceKm: source.distanceKm, value }]
+          : [];
+      });
+      out[name].push(oracleInverseDistance(present) ?? Number.NaN);
+    }
+  }
+  return out;
+}
+
+/**
+ * The national index the payload should show for a window whose hours (the 24 that end with
+ * it, oldest first) are `hourly`: `computeIndex` of the naive inputs in the default edition.
+ */
+export function oracleNationalIndex(
+  indexType: NationalIndexTypeName,
+  language: Language,
+  hourly: OracleHourly,
+): IndexValue {
+  const edition = ORACLE_EDITIONS[indexType]![0]!;
+  return computeIndex(naiveIndexInputs(indexType, edition, hourly), { indexType, language });
+}
