@@ -1,6 +1,7 @@
 import { bench, describe } from 'vitest';
 import { computeIndex } from '../src/indexes/compute-index.js';
 import { INDEX_TABLES } from '../src/indexes/index-registry.js';
+import { NATIONAL_INDEX_TYPE_NAMES } from '../src/indexes/index-table.js';
 import { roundUp2 } from '../src/indexes/rounding.js';
 import type { IndexValue } from '../src/model/api-types.js';
 import { seededRandom } from './helpers/seeded-random.js';
@@ -129,4 +130,38 @@ describe(`index of a batch of windows (VENDOR_CAQI, PM10 + PM25 counted) · N=${
     },
     BENCH_OPTIONS,
   );
+});
+
+// Every index type on windows of all six pollutants (µg/m³, CO included), each national index
+// as a ratio to the CAQI path. The inputs are taken as already averaged: the averaging itself
+// is timed in averaging.bench.ts.
+const pollutantRandom = seededRandom(20_261_122);
+const pollutantWindows = Array.from({ length: WINDOW_COUNT }, () => ({
+  PM25: pollutantRandom() * 150,
+  PM10: pollutantRandom() * 250,
+  NO2: pollutantRandom() * 250,
+  O3: pollutantRandom() * 220,
+  SO2: pollutantRandom() * 300,
+  CO: pollutantRandom() * 12_000,
+}));
+
+describe(`computeIndex per index type, six pollutants a window · N=${WINDOW_COUNT}`, () => {
+  bench(
+    'CAQI path (computeIndex, CAQI)',
+    () => {
+      for (const window of pollutantWindows) {
+        consumeIndex(computeIndex(window, { indexType: 'CAQI' }));
+      }
+    },
+    BENCH_OPTIONS,
+  );
+  for (const indexType of NATIONAL_INDEX_TYPE_NAMES) {
+    bench(
+      `airq computeIndex, ${indexType}`,
+      () => {
+        for (const window of pollutantWindows) consumeIndex(computeIndex(window, { indexType }));
+      },
+      BENCH_OPTIONS,
+    );
+  }
 });
