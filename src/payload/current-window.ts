@@ -56,7 +56,10 @@ export function currentWindow(
  *
  * @param movingHour - `windows.current` of the request
  * @example
- * movingHourWindows({ fromMs: at('08:27'), tillMs: at('09:27') }).at(0); // { 2026-11-20 09:27, 10:27 }
+ * const windows = movingHourWindows(measurementWindows(Date.parse('2026-11-21T09:27:00Z')).current);
+ * windows.length; // 24
+ * formatTimestamp(windows[0].fromMs); // '2026-11-20T09:27:00.000Z'
+ * formatTimestamp(windows[23].fromMs); // '2026-11-21T08:27:00.000Z'
  */
 export function movingHourWindows(movingHour: TimeWindow): readonly TimeWindow[] {
   return hourlyWindows(movingHour.tillMs - INDEX_HOURS * MS_PER_HOUR, INDEX_HOURS);

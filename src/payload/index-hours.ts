@@ -31,8 +31,8 @@ export const OLDER_HOURS = INDEX_HOURS - 1;
  * @param ends - per window, one past the position of its own hour in the run
  * @returns one index per element of `ends`
  * @example
- * // A steady PM25 of 12 µg/m³ for 3 hours: its NowCast is 12, US AQI 57.
- * nationalIndexes('US_AQI', 'en', [[{ PM25: 12 }, { PM25: 12 }, { PM25: 12 }]], [3])[0].value; // 57
+ * // A steady PM25 of 12 µg/m³ for 3 hours: its NowCast is 12, US AQI 56.
+ * nationalIndexes('US_AQI', 'en', [[{ PM25: 12 }, { PM25: 12 }, { PM25: 12 }]], [3])[0].value; // 56
  */
 export function nationalIndexes(
   indexType: NationalIndexTypeName,

@@ -214,6 +214,40 @@ describe('national indexes in the installation payload: property', () => {
   });
 });
 
+describe('national indexes and the forecaster', () => {
+  it('give the forecaster exactly its historyHours, whether it wants fewer or more hours than the index reads', async () => {
+    const nowMs = Date.parse('2026-11-21T09:27:00.000Z');
+    const samples: FakeSample[] = [];
+    for (let h = 1; h <= 80; h++) {
+      samples.push({ installationId: 1, name: 'PM25', atMs: nowMs - h * MS_PER_HOUR, value: h });
+    }
+    const store = new FakeStore([fakeInstallation(1, 50, 20)], samples);
+    const forecast = Array.from({ length: 24 }, (_, j) => ({ PM25: 10 + j }));
+    const expected = expectedIndexes(oracleInstallation(samples, true, nowMs, forecast), {
+      indexType: 'US_AQI',
+      language: 'en',
+    });
+    for (const historyHours of [24, 40, 60]) {
+      const seen: number[][] = [];
+      const forecaster: Forecaster = {
+        historyHours,
+        forecast: ({ history }) => {
+          seen.push(history.map((hour) => hour.PM25 ?? Number.NaN));
+          return forecast;
+        },
+      };
+      for (const cacheSize of [0, 4]) {
+        const service = createMeasurementsService({ store, forecaster, cacheSize });
+        const payload = await installationPayload(service, nowMs, { indexType: 'US_AQI' });
+        expect(indexesOf(payload)).toEqual(expected);
+      }
+      // The hour that ends at 09:00 holds the sample of 09:27 − 1 h (value 1), and so on back.
+      const hours = Array.from({ length: historyHours }, (_, k) => historyHours - k);
+      expect(seen).toEqual([hours, hours]);
+    }
+  });
+});
+
 describe('national indexes in the point payload: property', () => {
   const CENTRE = { latitude: 50.06, longitude: 19.94 };
   // Up to 4 installations within about 0.8 km of the point: all inside the 1.5 km radius.
@@ -273,7 +307,9 @@ describe('national indexes in the point payload: property', () => {
           expect(indexesOf(point)).toEqual(expected);
         }
       }),
-      { numRuns: 300 },
+      // 500, not 1,000: a run holds up to 4 installations of about 800 samples each, and the
+      // fake store and the oracle both scan every sample per window (about 12 ms a run).
+      { numRuns: 500 },
     );
   });
 });
