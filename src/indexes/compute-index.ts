@@ -46,25 +46,33 @@ export interface ComputeIndexOptions extends IndexTableOptions {
 }
 
 /**
- * Computes an air quality index from concentrations.
+ * Computes an air quality index from concentrations that are already averaged over the
+ * index's own periods (the payload does that averaging; this function does none).
  *
- * The index value is the largest sub-index among the counting pollutants that are present,
- * each sub-index a piecewise-linear map of the table's grid (slope continued above the top).
- * Negative concentrations count as 0; `NaN`, ±Infinity and non-numbers count as absent. The
- * value is rounded up to 2 decimals and the level is read from the rounded value, so value,
- * level, colour and the meta list always agree. Without any counting pollutant the result is
- * the no-data index (value `null`, level `UNKNOWN`, colour `#999999`, advice `null`).
+ * A grid index (VENDOR_CAQI, CAQI, PIJP) takes the largest sub-index of the counting
+ * pollutants present, each a piecewise-linear map of the table's grid (slope continued above
+ * the top), rounded up to 2 decimals. A national index (US_AQI, EAQI, UK_DAQI, IN_NAQI, CN_AQI,
+ * CA_AQHI) follows its own rules (world-indexes.md): conversion, truncation or rounding, its
+ * breakpoints or formula, every pollutant it defines counting. The level is read from the
+ * shown value, so value, level, colour and the meta list always agree. Negative concentrations
+ * count as 0; `NaN`, ±Infinity and non-numbers count as absent. Without data (or below an
+ * index's minimum of pollutants) the result is the no-data index (value `null`, level
+ * `UNKNOWN`, colour `#999999`, advice `null`, dominantPollutant `null`).
  *
- * @param concentrations - µg/m³ by measurement name; other names (HUMIDITY, …) are ignored
- * @param options - `indexType` (default `VENDOR_CAQI`), `language` (default `en`),
- *   `countedPollutants` (default the table's, PM10 and PM25)
- * @throws TypeError when `concentrations` is not an object;
- *   RangeError for an unknown index type or language, or a counted pollutant without a grid
+ * @param concentrations - µg/m³ by name, CO included (also `O3_1H`, `SO2_24H`); others ignored
+ * @param options - `indexType` (default `VENDOR_CAQI`), `edition` (default the newest),
+ *   `language` (default `en`), `countedPollutants` (grid indexes only; default PM10 and PM25)
+ * @throws TypeError when `concentrations` is not an object; RangeError for an unknown index
+ *   type, edition or language, a counted pollutant without a grid, or `countedPollutants` or
+ *   an `edition` where the index takes none
  * @example
  * computeIndex({ PM25: 62.77 });
  * // { name: 'VENDOR_CAQI', value: 78.54, level: 'HIGH', description: 'Poor air quality.',
- * //   advice: 'Limit time outdoors, …', color: '#EF7120' }
+ * //   advice: 'Limit time outdoors, …', color: '#EF7120', dominantPollutant: 'PM25',
+ * //   subIndexes: { PM25: 78.54 } }
  * computeIndex({ PM10: 20 }, { indexType: 'PIJP', language: 'pl' }).level; // 'VERY_GOOD'
+ * computeIndex({ PM25: 17.4 }, { indexType: 'US_AQI' }).value; // 66 (MODERATE)
+ * computeIndex({ PM25: 75 }, { indexType: 'CN_AQI', edition: '2012' }).value; // 100
  * computeIndex({ HUMIDITY: 60 }).value; // null
  */
 export function computeIndex(
@@ -197,7 +205,7 @@ function gridTable(indexType: GridIndexTypeName, edition: string | undefined): I
     checkOneOf('computeIndex', 'options.edition', edition, PIJP_EDITIONS);
     return PIJP_TABLES[edition as PijpEdition];
   }
-  const expectation = `must be omitted for ${indexType}, which has one edition`;
+  const expectation = `must be omitted for ${indexType}, which has no editions`;
   throw argumentError(RangeError, 'computeIndex', 'options.edition', expectation, edition);
 }
 
