@@ -4,7 +4,7 @@ import { DEFAULT_LANGUAGE, isLanguage } from '../i18n/language.js';
 import type { IndexValue, Language } from '../model/api-types.js';
 import { findIndexLevel } from './find-level.js';
 import { INDEX_TABLES } from './index-registry.js';
-import { dominantPollutant, type IndexScale } from './index-scale.js';
+import { type IndexScale, outranks } from './index-scale.js';
 import { INDEX_SCALES } from './index-scales.js';
 import {
   DEFAULT_INDEX_TYPE,
@@ -118,7 +118,10 @@ function evaluate(
   const counted = options.countedPollutants ?? table.countedPollutants;
   if (counted !== table.countedPollutants) checkCounted(functionName, table, counted);
 
-  let highest = -1;
+  // Rounding up is monotone, so the largest shown sub-index is the raw maximum rounded up: the
+  // value and the dominant pollutant both come out of this one pass, as they are shown.
+  let shown = -1;
+  let dominant: string | null = null;
   const subIndexes: Record<string, number> = {};
   for (let i = 0; i < counted.length; i++) {
     const pollutant = counted[i]!;
@@ -127,14 +130,15 @@ function evaluate(
     // Validated above (or by the table's own invariants): every counted pollutant has a grid.
     const value = subIndex(concentration, table.grids[pollutant]!, table.indexBreakpoints);
     // A table whose last slope exceeds 1 could overflow on absurd input; cap instead of failing.
-    subIndexes[pollutant] = roundUp2(Math.min(value, Number.MAX_VALUE));
-    if (value > highest) highest = value;
+    const rounded = roundUp2(Math.min(value, Number.MAX_VALUE));
+    subIndexes[pollutant] = rounded;
+    if (rounded > shown || (rounded === shown && outranks(pollutant, dominant!))) {
+      shown = rounded;
+      dominant = pollutant;
+    }
   }
-  if (highest < 0) return noDataIndex(table.name, language);
-  // The value is rounded once, from the raw maximum, so it never depends on the sub-indexes'
-  // rounding; the dominant pollutant is read from the sub-indexes as they are shown.
-  const shown = roundUp2(Math.min(highest, Number.MAX_VALUE));
-  return indexValue(table.name, table, shown, subIndexes, language);
+  if (dominant === null) return noDataIndex(table.name, language);
+  return indexValue(table.name, table, shown, subIndexes, dominant, language);
 }
 
 function evaluateScale(
@@ -159,16 +163,17 @@ function evaluateScale(
   checkOneOf(functionName, 'options.edition', edition, scale.editions);
   const result = scale.compute(concentrations, edition);
   if (result === undefined) return noDataIndex(scale.name, language);
-  const value = indexValue(scale.name, scale, result.value, result.subIndexes, language);
-  return { ...value, dominantPollutant: result.dominantPollutant };
+  const { value, subIndexes, dominantPollutant } = result;
+  return indexValue(scale.name, scale, value, subIndexes, dominantPollutant, language);
 }
 
-// The result of a value on a level table; the dominant pollutant is the sub-indexes' argmax.
+// The result of a value on a level table, in the language asked for.
 function indexValue(
   name: string,
   levels: Pick<IndexTable, 'levels' | 'levelBounds'>,
   value: number,
   subIndexes: Readonly<Record<string, number>>,
+  dominantPollutant: string | null,
   language: Language,
 ): IndexValue {
   const level = findIndexLevel(levels, value);
@@ -179,7 +184,7 @@ function indexValue(
     description: level.description[language],
     advice: level.advice[language],
     color: level.color,
-    dominantPollutant: dominantPollutant(subIndexes),
+    dominantPollutant,
     subIndexes,
   };
 }

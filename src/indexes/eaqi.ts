@@ -1,7 +1,7 @@
 import type { Concentrations } from './compute-index.js';
 import { type IndexEdition, NATIONAL_INDEX_EDITIONS } from './index-editions.js';
 import { dominantPollutant, type IndexScale, readInput, type ScaleResult } from './index-scale.js';
-import { defineIndexLevels, type IndexLevelDefinition } from './index-table.js';
+import { defineIndexLevels } from './index-table.js';
 
 // The EEA European Air Quality Index (world-indexes.md §4). It is categorical: each pollutant
 // falls into one of six bands and the index is the worst band, so `value` is the level number

@@ -70,18 +70,28 @@ export const DOMINANCE_ORDER: readonly string[] = Object.freeze([
 export function dominantPollutant(subIndexes: Readonly<Record<string, number>>): string | null {
   let best: string | null = null;
   let bestValue = Number.NEGATIVE_INFINITY;
-  let bestRank = Number.POSITIVE_INFINITY;
-  for (const [pollutant, value] of Object.entries(subIndexes)) {
-    const rank = dominanceRank(pollutant);
-    const wins =
-      value > bestValue ||
-      (value === bestValue && (rank < bestRank || (rank === bestRank && pollutant < best!)));
-    if (!wins) continue;
-    best = pollutant;
-    bestValue = value;
-    bestRank = rank;
+  for (const pollutant in subIndexes) {
+    const value = subIndexes[pollutant]!;
+    if (value > bestValue || (value === bestValue && outranks(pollutant, best!))) {
+      best = pollutant;
+      bestValue = value;
+    }
   }
   return best;
+}
+
+/**
+ * Whether `pollutant` wins a tie for dominance against `other`: earlier in
+ * {@link DOMINANCE_ORDER}, or, when neither is listed, alphabetically first.
+ *
+ * @example
+ * outranks('PM10', 'O3'); // true
+ * outranks('NH3', 'CO'); // false
+ */
+export function outranks(pollutant: string, other: string): boolean {
+  const rank = dominanceRank(pollutant);
+  const otherRank = dominanceRank(other);
+  return rank < otherRank || (rank === otherRank && pollutant < other);
 }
 
 function dominanceRank(pollutant: string): number {

@@ -3,7 +3,7 @@ import type { Concentrations } from './compute-index.js';
 import { roundHalfUpInteger } from './float-safe.js';
 import { NATIONAL_INDEX_EDITIONS } from './index-editions.js';
 import { dominantPollutant, type IndexScale, readInput, type ScaleResult } from './index-scale.js';
-import { defineIndexLevels, type IndexLevelDefinition } from './index-table.js';
+import { defineIndexLevels } from './index-table.js';
 
 // The UK Daily Air Quality Index of Defra (COMEAP 2011, in use since 2012; world-indexes.md §5).
 // Each concentration is rounded to an integer and read against ten bands; the index is the

@@ -3,7 +3,7 @@ import type { Concentrations } from './compute-index.js';
 import { roundHalfUpInteger, truncateTo } from './float-safe.js';
 import { NATIONAL_INDEX_EDITIONS } from './index-editions.js';
 import { dominantPollutant, type IndexScale, readInput, type ScaleResult } from './index-scale.js';
-import { defineIndexLevels, type IndexLevelDefinition } from './index-table.js';
+import { defineIndexLevels } from './index-table.js';
 import { ugm3ToPpb, ugm3ToPpm } from './unit-conversion.js';
 import {
   US_AQI_BREAKPOINTS,
