@@ -26,7 +26,7 @@ export interface ErrorResponse {
 
 const INTERNAL_ERROR_BODY: ErrorBody = Object.freeze({
   errorCode: 'INTERNAL_SERVER_ERROR',
-  message: 'The server failed to answer this request; it has been logged.',
+  message: 'The server failed to answer this request.',
   details: Object.freeze({}),
 });
 

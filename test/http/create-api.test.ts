@@ -307,7 +307,7 @@ describe('createApi: errors', () => {
       expect(response.status).toBe(500);
       expect(coreJson(response)).toEqual({
         errorCode: 'INTERNAL_SERVER_ERROR',
-        message: 'The server failed to answer this request; it has been logged.',
+        message: 'The server failed to answer this request.',
         details: {},
       });
       expect(new TextDecoder().decode(response.body ?? new Uint8Array())).not.toContain('secret');

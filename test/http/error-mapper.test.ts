@@ -42,7 +42,7 @@ describe('mapError', () => {
           expect(mapped.unexpected).toBe(true);
           expect(mapped.body).toEqual({
             errorCode: 'INTERNAL_SERVER_ERROR',
-            message: 'The server failed to answer this request; it has been logged.',
+            message: 'The server failed to answer this request.',
             details: {},
           });
         },
@@ -64,7 +64,7 @@ describe('mapError', () => {
 const utf8 = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
 const INTERNAL_BODY = {
   errorCode: 'INTERNAL_SERVER_ERROR',
-  message: 'The server failed to answer this request; it has been logged.',
+  message: 'The server failed to answer this request.',
   details: {},
 };
 

@@ -96,7 +96,7 @@ describe('node listener over a real socket', () => {
       const body = await failed.text();
       expect(JSON.parse(body)).toEqual({
         errorCode: 'INTERNAL_SERVER_ERROR',
-        message: 'The server failed to answer this request; it has been logged.',
+        message: 'The server failed to answer this request.',
         details: {},
       });
       expect(body).not.toMatch(/at |rejected/);
@@ -255,7 +255,7 @@ describe('node listener over a real socket', () => {
       expect(Number(answer.headers['content-length'])).toBe(answer.body.byteLength);
       expect(rawJson(answer)).toEqual({
         errorCode: 'INTERNAL_SERVER_ERROR',
-        message: 'The server failed to answer this request; it has been logged.',
+        message: 'The server failed to answer this request.',
         details: {},
       });
     } finally {
