@@ -10,14 +10,13 @@ import type { WindowAverages } from '../../src/model/window-averages.js';
 import { destination, latitudeArb, longitudeArb } from '../helpers/geo-arbitraries.js';
 import {
   asNeighbours,
-  awayDistanceArb,
   contributingSources,
-  idwSourceArb,
   idwSourcesArb,
   idwValueArb,
   neighboursWithAveragesArb,
+  othersAndAtPointArb,
+  shuffledIdwSourcesArb,
   IDW_TYPES as TYPES,
-  uniqueIdwSourcesArb,
 } from '../helpers/geo-idw-arbitraries.js';
 import { closeTo, oracleInverseDistance } from '../helpers/geo-oracle.js';
 
@@ -252,34 +251,23 @@ describe('interpolateAverages properties moved from interpolateInverseDistance',
 
   it('is exact at a sensor location', () => {
     fc.assert(
-      fc.property(
-        fc.array(idwSourceArb(awayDistanceArb), { maxLength: 30 }),
-        idwSourceArb(fc.constant(0)),
-        (others, atPoint) => {
-          const { neighbours, averages } = asNeighbours([...others, atPoint]);
-          expect(interpolateAverages(neighbours, averages).PM10).toBe(atPoint.value);
-        },
-      ),
+      fc.property(othersAndAtPointArb, ([others, atPoint]) => {
+        const { neighbours, averages } = asNeighbours([...others, atPoint]);
+        expect(interpolateAverages(neighbours, averages).PM10).toBe(atPoint.value);
+      }),
       RUNS,
     );
   });
 
   it('is invariant, to the bit, under permutation of neighbours with distinct ids', () => {
     fc.assert(
-      fc.property(
-        uniqueIdwSourcesArb.chain((sources) =>
-          fc
-            .shuffledSubarray(sources, { minLength: sources.length, maxLength: sources.length })
-            .map((shuffled) => [sources, shuffled] as const),
-        ),
-        ([sources, shuffled]) => {
-          const original = asNeighbours(sources);
-          const reordered = asNeighbours(shuffled);
-          expect(interpolateAverages(reordered.neighbours, reordered.averages)).toEqual(
-            interpolateAverages(original.neighbours, original.averages),
-          );
-        },
-      ),
+      fc.property(shuffledIdwSourcesArb, ([sources, shuffled]) => {
+        const original = asNeighbours(sources);
+        const reordered = asNeighbours(shuffled);
+        expect(interpolateAverages(reordered.neighbours, reordered.averages)).toEqual(
+          interpolateAverages(original.neighbours, original.averages),
+        );
+      }),
       RUNS,
     );
   });

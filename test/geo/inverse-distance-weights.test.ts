@@ -5,14 +5,13 @@ import { interpolateAverages } from '../../src/geo/interpolate-averages.js';
 import { InverseDistanceWeights } from '../../src/geo/inverse-distance-weights.js';
 import type { WindowAverages } from '../../src/model/window-averages.js';
 import {
-  awayDistanceArb,
   contributingSources,
   IDW_TYPES,
-  idwSourceArb,
   idwSourcesArb,
   neighboursWithAveragesArb,
+  othersAndAtPointArb,
+  shuffledIdwSourcesArb,
   sourcesOfType,
-  uniqueIdwSourcesArb,
 } from '../helpers/geo-idw-arbitraries.js';
 import {
   closeTo,
@@ -231,41 +230,30 @@ describe('InverseDistanceWeights properties', () => {
 
   it('is exact at a sensor location: that sensor takes the whole weight', () => {
     fc.assert(
-      fc.property(
-        fc.array(idwSourceArb(awayDistanceArb), { maxLength: 30 }),
-        idwSourceArb(fc.constant(0)),
-        (others, atPoint) => {
-          const weights = InverseDistanceWeights.of([...others, atPoint]);
-          const expected = new Float64Array(others.length + 1);
-          expected[others.length] = 1;
-          expect(weights.normalisedWeights()).toEqual(expected);
-          const records = [...others, atPoint].map(({ value }) => ({ PM10: value }));
-          expect(weights.interpolate(records).PM10).toBe(atPoint.value);
-        },
-      ),
+      fc.property(othersAndAtPointArb, ([others, atPoint]) => {
+        const weights = InverseDistanceWeights.of([...others, atPoint]);
+        const expected = new Float64Array(others.length + 1);
+        expected[others.length] = 1;
+        expect(weights.normalisedWeights()).toEqual(expected);
+        const records = [...others, atPoint].map(({ value }) => ({ PM10: value }));
+        expect(weights.interpolate(records).PM10).toBe(atPoint.value);
+      }),
       RUNS,
     );
   });
 
   it('weights and values follow their neighbours, to the bit, under permutation', () => {
     fc.assert(
-      fc.property(
-        uniqueIdwSourcesArb.chain((sources) =>
-          fc
-            .shuffledSubarray(sources, { minLength: sources.length, maxLength: sources.length })
-            .map((shuffled) => [sources, shuffled] as const),
-        ),
-        ([sources, shuffled]) => {
-          const byId = (list: typeof sources) => {
-            const shares = InverseDistanceWeights.of(list).normalisedWeights();
-            return new Map(list.map((source, i) => [source.id, shares[i]]));
-          };
-          expect(byId(shuffled)).toEqual(byId(sources));
-          const value = (list: typeof sources) =>
-            InverseDistanceWeights.of(list).interpolate(list.map((s) => ({ PM10: s.value }))).PM10;
-          expect(Object.is(value(shuffled), value(sources))).toBe(true);
-        },
-      ),
+      fc.property(shuffledIdwSourcesArb, ([sources, shuffled]) => {
+        const byId = (list: typeof sources) => {
+          const shares = InverseDistanceWeights.of(list).normalisedWeights();
+          return new Map(list.map((source, i) => [source.id, shares[i]]));
+        };
+        expect(byId(shuffled)).toEqual(byId(sources));
+        const value = (list: typeof sources) =>
+          InverseDistanceWeights.of(list).interpolate(list.map((s) => ({ PM10: s.value }))).PM10;
+        expect(Object.is(value(shuffled), value(sources))).toBe(true);
+      }),
       RUNS,
     );
   });

@@ -47,6 +47,23 @@ export const uniqueIdwSourcesArb = fc.uniqueArray(idwSourceArb(anyDistanceArb), 
   selector: (source) => source.id,
 });
 
+/** {@link uniqueIdwSourcesArb}'s sources, and the same sources in a shuffled order. */
+export const shuffledIdwSourcesArb: fc.Arbitrary<
+  readonly [sources: OracleSource[], shuffled: OracleSource[]]
+> = uniqueIdwSourcesArb.chain((sources) =>
+  fc
+    .shuffledSubarray(sources, { minLength: sources.length, maxLength: sources.length })
+    .map((shuffled) => [sources, shuffled] as const),
+);
+
+/** Up to 30 sources at least 1 m away (ids may repeat), and one source exactly at the point. */
+export const othersAndAtPointArb: fc.Arbitrary<
+  readonly [others: OracleSource[], atPoint: OracleSource]
+> = fc.tuple(
+  fc.array(idwSourceArb(awayDistanceArb), { maxLength: 30 }),
+  idwSourceArb(fc.constant(0)),
+);
+
 /** The sources that decide the result: those within 1 m when there are any, else all. */
 export function contributingSources(sources: readonly OracleSource[]): OracleSource[] {
   const coincident = sources.filter((source) => source.distanceKm < COINCIDENT_DISTANCE_KM);
