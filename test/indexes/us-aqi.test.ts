@@ -109,6 +109,18 @@ describe('US_AQI: editions', () => {
   });
 });
 
+/** The 2024 US AQI of `concentrations` is `value` dominated by `pollutant`, or no data (`null`). */
+function expectUsAqiOf(pollutant: string, concentrations: Inputs, value: number | null): void {
+  const dominant = value === null ? null : pollutant;
+  expectUsAqi(
+    concentrations,
+    '2024',
+    value,
+    value === null ? 'UNKNOWN' : usLevelName(value),
+    dominant,
+  );
+}
+
 function usLevelName(aqi: number): string {
   return US_LEVELS.find((l) => l.min <= aqi && aqi <= l.max)!.level;
 }
@@ -132,14 +144,7 @@ describe('US_AQI: O3 (§3.1 step 5)', () => {
     ['… even when the 1-h value is lower', { O3: ppm('O3', 0.201), O3_1H: ppm('O3', 0.125) }, 101],
     ['1-h above 0.604 ppm continues its top row', { O3_1H: ppm('O3', 0.7) }, 596],
   ])('%s: %j → %s', (_, concentrations, value) => {
-    const dominant = value === null ? null : 'O3';
-    expectUsAqi(
-      concentrations,
-      '2024',
-      value,
-      value === null ? 'UNKNOWN' : usLevelName(value),
-      dominant,
-    );
+    expectUsAqiOf('O3', concentrations, value);
   });
 });
 
@@ -157,14 +162,7 @@ describe('US_AQI: SO2 (§3.1 step 6)', () => {
     // 1281.32 µg/m³ is exactly 489 ppb; floats give 488.99999999999994 (§1).
     ['the float-safe truncation', { SO2: 900, SO2_24H: 1281.32 }, 262],
   ])('%s: %j → %s', (_, concentrations, value) => {
-    const dominant = value === null ? null : 'SO2';
-    expectUsAqi(
-      concentrations,
-      '2024',
-      value,
-      value === null ? 'UNKNOWN' : usLevelName(value),
-      dominant,
-    );
+    expectUsAqiOf('SO2', concentrations, value);
   });
 });
 
