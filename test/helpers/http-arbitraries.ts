@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { REFERENCE_ALL_INDEX_TYPE_NAMES } from './index-reference-tables.js';
 
 /** The key every fuzzed adapter accepts. */
 export const FUZZ_KEY = 'fuzz-key';
@@ -37,15 +38,7 @@ const valueArbitrary = fc.oneof(
     '12abc',
   ),
   fc.constantFrom(
-    'VENDOR_CAQI',
-    'CAQI',
-    'PIJP',
-    'US_AQI',
-    'EAQI',
-    'UK_DAQI',
-    'IN_NAQI',
-    'CN_AQI',
-    'CA_AQHI',
+    ...REFERENCE_ALL_INDEX_TYPE_NAMES,
     'caqi',
     'us_aqi',
     'AQI',

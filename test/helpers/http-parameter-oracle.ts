@@ -1,3 +1,5 @@
+import { REFERENCE_ALL_INDEX_TYPE_NAMES } from './index-reference-tables.js';
+
 // The test suite's own reading of the spec's request parameters, written without src: which
 // parameters each route takes, which sent values are acceptable, and what a query string sends.
 // The adapter's 400 answers are checked against it.
@@ -15,17 +17,7 @@ export const ROUTE_PARAMETERS: Readonly<Record<string, readonly string[]>> = Obj
 
 // The spec's indexType values, then the six national indexes that issue 10 (§3) adds to
 // every measurement route; case-sensitive, as the spec spells them.
-const INDEX_TYPES: readonly string[] = [
-  'VENDOR_CAQI',
-  'CAQI',
-  'PIJP',
-  'US_AQI',
-  'EAQI',
-  'UK_DAQI',
-  'IN_NAQI',
-  'CN_AQI',
-  'CA_AQHI',
-];
+const INDEX_TYPES = REFERENCE_ALL_INDEX_TYPE_NAMES;
 
 // The spec gives these a default; the others are required.
 const OPTIONAL = new Set(['maxDistanceKM', 'maxResults', 'indexType']);

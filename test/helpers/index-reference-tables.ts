@@ -8,6 +8,20 @@
 /** Index type names, the default (VENDOR_CAQI) first, in the order the meta list shows them. */
 export const REFERENCE_INDEX_TYPE_NAMES = ['VENDOR_CAQI', 'CAQI', 'PIJP'] as const;
 
+/**
+ * Every indexType value the API accepts, case-sensitive as the spec spells them: the spec's
+ * three grid indexes, then the six national indexes that issue 10 (world-indexes.md §3) adds.
+ */
+export const REFERENCE_ALL_INDEX_TYPE_NAMES: readonly string[] = [
+  ...REFERENCE_INDEX_TYPE_NAMES,
+  'US_AQI',
+  'EAQI',
+  'UK_DAQI',
+  'IN_NAQI',
+  'CN_AQI',
+  'CA_AQHI',
+];
+
 /** One of {@link REFERENCE_INDEX_TYPE_NAMES}. */
 export type ReferenceIndexTypeName = (typeof REFERENCE_INDEX_TYPE_NAMES)[number];
 

@@ -3,6 +3,7 @@ import type { ApiOptions } from '../../src/http/api-options.js';
 import { createApi } from '../../src/http/create-api.js';
 import { coreJson, coreRequest } from '../helpers/http-client.js';
 import { createFakeService, type FakeFailure } from '../helpers/http-fake-service.js';
+import { REFERENCE_ALL_INDEX_TYPE_NAMES } from '../helpers/index-reference-tables.js';
 
 const KEY = 'test-key';
 const NOW_MS = Date.parse('2026-11-21T09:27:00.000Z');
@@ -77,18 +78,8 @@ describe('createApi: routes', () => {
   });
 
   it('accepts the nine index types on every measurement route, spelled exactly', async () => {
-    // The spec's three and the six national indexes of issue 10, written out here.
-    const names = [
-      'VENDOR_CAQI',
-      'CAQI',
-      'PIJP',
-      'US_AQI',
-      'EAQI',
-      'UK_DAQI',
-      'IN_NAQI',
-      'CN_AQI',
-      'CA_AQHI',
-    ];
+    // The spec's three and the six national indexes of issue 10.
+    const names = REFERENCE_ALL_INDEX_TYPE_NAMES;
     const routes = [
       '/v2/measurements/installation?installationId=1',
       '/v2/measurements/nearest?lat=50.06&lng=19.94',
