@@ -6,6 +6,7 @@ export const PUBLIC_ENTRIES = {
   time: 'src/time/index.ts',
   series: 'src/series/index.ts',
   indexes: 'src/indexes/index.ts',
+  averaging: 'src/averaging/index.ts',
   standards: 'src/standards/index.ts',
   meta: 'src/meta/index.ts',
   i18n: 'src/i18n/index.ts',

@@ -3,6 +3,7 @@
 // lists unchanged so that a name is declared public in exactly one place. The HTTP adapter
 // (`airq/http`) and the sample network (`airq/sample`) are subpaths only, so importing the
 // index maths never loads server code or the demo generator.
+export * from './averaging/index.js';
 export * from './forecast/index.js';
 export * from './geo/index.js';
 export * from './i18n/index.js';

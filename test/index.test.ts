@@ -31,6 +31,7 @@ const INDEXES = [
   'roundHalfUp2',
   'roundUp2',
 ];
+const AVERAGING = ['INPUT_HOURS', 'averagingRule', 'indexInputs', 'nowCast'];
 const STANDARDS = ['DEFAULT_WHO_EDITION', 'WHO_EDITIONS', 'whoStandards'];
 const META = ['MEASUREMENT_TYPE_NAMES', 'indexTypesMeta', 'measurementTypesMeta', 'payloadValues'];
 const I18N = ['negotiateLanguage'];
@@ -73,6 +74,7 @@ const ROOT = [
   ...TIME,
   ...SERIES,
   ...INDEXES,
+  ...AVERAGING,
   ...STANDARDS,
   ...META,
   ...I18N,
@@ -88,6 +90,7 @@ const EXPECTED: Record<keyof typeof PUBLIC_ENTRIES, readonly string[]> = {
   time: TIME,
   series: SERIES,
   indexes: INDEXES,
+  averaging: AVERAGING,
   standards: STANDARDS,
   meta: META,
   i18n: I18N,
