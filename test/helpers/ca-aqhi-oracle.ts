@@ -3,7 +3,8 @@
  * unit conversion of §1 and the 11-step colour scale, transcribed by hand. Nothing here
  * imports src.
  */
-import { EPS, type OracleLevel, oracleDominant, oracleInput } from './in-naqi-oracle.js';
+import type { OracleLevel } from './in-naqi-oracle.js';
+import { EPS, oracleDominant, oracleInput } from './national-oracle-common.js';
 
 /** §1: molar masses (g/mol) of the two gases the formula takes in ppb. */
 export const AQHI_MOLAR_MASS = { O3: 47.9982, NO2: 46.0055 } as const;

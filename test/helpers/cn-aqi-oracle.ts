@@ -3,13 +3,8 @@
  * (find the two nodes around the concentration, interpolate, round up). Nothing here imports
  * src.
  */
-import {
-  EPS,
-  type OracleLevel,
-  type OracleResult,
-  oracleDominant,
-  oracleInput,
-} from './in-naqi-oracle.js';
+import type { OracleLevel, OracleResult } from './in-naqi-oracle.js';
+import { EPS, oracleDominant, oracleInput } from './national-oracle-common.js';
 
 /** The two editions, the default first. */
 export const CN_EDITIONS = ['2026', '2012'] as const;

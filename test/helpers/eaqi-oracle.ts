@@ -1,11 +1,13 @@
 /**
  * The EAQI of world-indexes.md §4, transcribed by hand, and a naive EAQI written straight from
  * its text. Tests of `src/indexes/eaqi.ts` take their expected values from here; nothing in
- * this file imports src. It also holds what the UK DAQI oracle shares with it: the §1 input
- * rule and tie order, and the checks of a result, of level texts and of no data.
+ * this file imports src. It also holds what the UK DAQI oracle shares with it: the result type
+ * and the checks of a result and of level texts (the §1 conventions are in
+ * `national-oracle-common.ts`).
  */
 
 import { expect } from 'vitest';
+import { NO_DATA_FIELDS, readInput, TIE_ORDER } from './national-oracle-common.js';
 
 /** The pollutants of the EAQI (§1: no CO). */
 export const EAQI_REFERENCE_POLLUTANTS = ['PM25', 'PM10', 'NO2', 'O3', 'SO2'] as const;
@@ -54,26 +56,15 @@ export function eaqiReferenceColumn(edition: EaqiReferenceEdition, pollutant: st
   });
 }
 
-/** §1 input rule, naive: a finite number counts (a negative one as 0); anything else is absent. */
-export function naiveInput(x: unknown): number | undefined {
-  if (typeof x !== 'number' || Number.isNaN(x) || x === Infinity || x === -Infinity) {
-    return undefined;
-  }
-  return x < 0 ? 0 : x;
-}
-
 /** The band of `c`: one more than the number of upper bounds it exceeds. */
 export function naiveEaqiBand(edition: EaqiReferenceEdition, pollutant: string, c: number): number {
   return 1 + eaqiReferenceColumn(edition, pollutant).filter((bound) => c > bound).length;
 }
 
-/** The §1 tie order of the dominant pollutant. */
-export const REFERENCE_TIE_ORDER = ['PM25', 'PM10', 'O3', 'NO2', 'SO2', 'CO'];
-
-/** The pollutant with the highest sub-index, ties by {@link REFERENCE_TIE_ORDER}: a sort. */
+/** The pollutant with the highest sub-index, ties by the §1 {@link TIE_ORDER}: a sort. */
 export function naiveArgmaxBySort(subIndexes: Readonly<Record<string, number>>): string | null {
   const ranked = Object.entries(subIndexes).sort(
-    ([a, x], [b, y]) => y - x || REFERENCE_TIE_ORDER.indexOf(a) - REFERENCE_TIE_ORDER.indexOf(b),
+    ([a, x], [b, y]) => y - x || TIE_ORDER.indexOf(a) - TIE_ORDER.indexOf(b),
   );
   return ranked[0]?.[0] ?? null;
 }
@@ -94,7 +85,7 @@ export function naiveEaqi(
 ): NaiveIndexResult | null {
   const subIndexes: Record<string, number> = {};
   for (const pollutant of EAQI_REFERENCE_POLLUTANTS) {
-    const c = naiveInput(concentrations[pollutant]);
+    const c = readInput(concentrations[pollutant]);
     if (c !== undefined) subIndexes[pollutant] = naiveEaqiBand(edition, pollutant, c);
   }
   const bands = Object.values(subIndexes);
@@ -126,13 +117,7 @@ export function expectIndexMatches(
 ): void {
   const { value, level, color, dominantPollutant, subIndexes } = actual;
   expect({ value, level, color, dominantPollutant, subIndexes }).toEqual(
-    expected ?? {
-      value: null,
-      level: 'UNKNOWN',
-      color: '#999999',
-      dominantPollutant: null,
-      subIndexes: {},
-    },
+    expected ?? NO_DATA_FIELDS,
   );
 }
 
@@ -172,18 +157,4 @@ export function expectLevelTexts(levels: readonly LevelLike[]): void {
     expect(Object.isFrozen(level)).toBe(true);
   }
   expect(levels.some((l) => /[ąćęłńóśźż]/.test(l.advice.pl + l.description.pl))).toBe(true);
-}
-
-/** Asserts the no-data result of `computeIndex` for the index `name`, in English (§1). */
-export function expectNoData(actual: unknown, name: string): void {
-  expect(actual).toEqual({
-    name,
-    value: null,
-    level: 'UNKNOWN',
-    description: 'There is no air quality data for this place or time.',
-    advice: null,
-    color: '#999999',
-    dominantPollutant: null,
-    subIndexes: {},
-  });
 }

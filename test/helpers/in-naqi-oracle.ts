@@ -1,14 +1,11 @@
 /**
  * IN_NAQI as world-indexes.md §6 writes it, transcribed by hand and computed the naive way
  * (find the class that holds the rounded concentration, apply CPCB's formula). Nothing here
- * imports src. The small helpers at the end (reading an input, the tie order, the level of a
- * value, the check of a level list) are the §1 conventions and serve the CN_AQI and CA_AQHI
- * tests too.
+ * imports src. The small helpers at the end (the level of a value, the check of a level list)
+ * serve the CN_AQI and CA_AQHI tests too; the §1 conventions are in `national-oracle-common.ts`.
  */
 import { expect } from 'vitest';
-
-/** §1: ε of every float-safe step. */
-export const EPS = 1e-9;
+import { EPS, oracleDominant, oracleInput } from './national-oracle-common.js';
 
 /** A level as the reference's level tables print it: an integer range and a colour. */
 export interface OracleLevel {
@@ -98,25 +95,6 @@ export function naqiOracle(concentrations: Readonly<Record<string, unknown>>): O
   if (present.length < 3 || !(present.includes('PM25') || present.includes('PM10'))) return null;
   const value = Math.max(...Object.values(subIndexes));
   return { value, subIndexes, dominantPollutant: oracleDominant(subIndexes) };
-}
-
-/** §1: a negative value counts as 0; NaN, ±Infinity and non-numbers are absent. */
-export function oracleInput(
-  concentrations: Readonly<Record<string, unknown>>,
-  key: string,
-): number | undefined {
-  const x = concentrations[key];
-  if (typeof x !== 'number' || Number.isNaN(x) || !Number.isFinite(x)) return undefined;
-  return Math.max(x, 0);
-}
-
-/** §1: the tie order of the dominant pollutant. */
-export const TIE_ORDER = ['PM25', 'PM10', 'O3', 'NO2', 'SO2', 'CO'];
-
-/** §1: the pollutant with the highest value; among equals, the first in {@link TIE_ORDER}. */
-export function oracleDominant(values: Readonly<Record<string, number>>): string | null {
-  const top = Math.max(...Object.values(values));
-  return TIE_ORDER.find((pollutant) => values[pollutant] === top) ?? null;
 }
 
 /** The level whose integer range holds `value` (every level of the list checked). */

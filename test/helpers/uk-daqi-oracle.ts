@@ -4,7 +4,8 @@
  * nothing in this file imports src.
  */
 
-import { type NaiveIndexResult, naiveInput, REFERENCE_TIE_ORDER } from './eaqi-oracle.js';
+import type { NaiveIndexResult } from './eaqi-oracle.js';
+import { oracleDominant, readInput } from './national-oracle-common.js';
 
 /** The pollutants of the DAQI, in the §5 table's column order (§1: no CO). */
 export const UK_DAQI_REFERENCE_POLLUTANTS = ['O3', 'NO2', 'SO2', 'PM25', 'PM10'] as const;
@@ -59,19 +60,13 @@ export function naiveUkDaqiBand(pollutant: string, c: number): number {
   return holding[0]!.band;
 }
 
-/** The pollutant with the highest sub-index: every one at the top, then the first in tie order. */
-export function naiveArgmaxByFilter(subIndexes: Readonly<Record<string, number>>): string | null {
-  const top = Math.max(...Object.values(subIndexes));
-  return REFERENCE_TIE_ORDER.find((p) => subIndexes[p] === top) ?? null;
-}
-
 /** The DAQI of a set of concentrations, straight from §1 and §5; `null` for no data. */
 export function naiveUkDaqi(
   concentrations: Readonly<Record<string, unknown>>,
 ): NaiveIndexResult | null {
   const subIndexes: Record<string, number> = {};
   for (const pollutant of UK_DAQI_REFERENCE_POLLUTANTS) {
-    const c = naiveInput(concentrations[pollutant]);
+    const c = readInput(concentrations[pollutant]);
     if (c !== undefined) subIndexes[pollutant] = naiveUkDaqiBand(pollutant, c);
   }
   if (Object.keys(subIndexes).length === 0) return null;
@@ -81,7 +76,7 @@ export function naiveUkDaqi(
     value,
     level: bandRow.level,
     color: bandRow.color,
-    dominantPollutant: naiveArgmaxByFilter(subIndexes),
+    dominantPollutant: oracleDominant(subIndexes),
     subIndexes,
   };
 }

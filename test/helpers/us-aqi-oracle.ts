@@ -4,6 +4,8 @@
 // integer in the input's smallest step (PM25 in 0.1 µg/m³, O3 in 0.001 ppm, CO in 0.1 ppm), so
 // the interpolation is a fraction of integers and "round half up" is decided with BigInt.
 
+import { EPS, NO_DATA_FIELDS, oracleDominant, readInput } from './national-oracle-common.js';
+
 /** The inputs of the US AQI, primary and secondary. */
 export const US_INPUTS = ['PM25', 'PM10', 'O3', 'O3_1H', 'CO', 'SO2', 'SO2_24H', 'NO2'] as const;
 export type UsInput = (typeof US_INPUTS)[number];
@@ -149,12 +151,13 @@ export function usRows(edition: UsEdition, input: UsInput): readonly StepRow[] {
  * and non-numbers; a negative value counts as 0.
  */
 export function usSteps(input: UsInput, ugm3: unknown): number | undefined {
-  if (typeof ugm3 !== 'number' || !Number.isFinite(ugm3)) return undefined;
+  const x = readInput(ugm3);
+  if (x === undefined) return undefined;
   const { gas, ppm, steps } = UNIT[input];
-  let c = Math.max(ugm3, 0);
+  let c = x;
   if (gas !== null) c = (c * 24.45) / MOLAR_MASS[gas]!;
   if (ppm) c = c / 1000;
-  return Math.floor(c * steps + 1e-9);
+  return Math.floor(c * steps + EPS);
 }
 
 /** The inverse of step 1: the µg/m³ of a table value given in integer steps. */
@@ -224,9 +227,6 @@ export function usLevel(aqi: number): (typeof US_LEVELS)[number] {
   return US_LEVELS.find((l) => l.min <= aqi && aqi <= l.max)!;
 }
 
-/** §1: the tie order of the dominant pollutant. */
-export const US_TIE_ORDER = ['PM25', 'PM10', 'O3', 'NO2', 'SO2', 'CO'] as const;
-
 /** What the oracle expects from `computeIndex(c, { indexType: 'US_AQI', edition })`. */
 export interface UsExpected {
   readonly value: number | null;
@@ -249,11 +249,9 @@ export function usAqiOracle(c: Record<string, unknown>, edition: UsEdition = '20
   const subIndexes: Record<string, number> = {};
   for (const [key, value] of Object.entries(all)) if (value !== undefined) subIndexes[key] = value;
   const values = Object.values(subIndexes);
-  if (values.length === 0) {
-    return { value: null, level: 'UNKNOWN', color: '#999999', dominantPollutant: null, subIndexes };
-  }
+  if (values.length === 0) return { ...NO_DATA_FIELDS, subIndexes };
   const value = Math.max(...values);
-  const dominant = US_TIE_ORDER.find((p) => subIndexes[p] === value)!;
+  const dominant = oracleDominant(subIndexes)!;
   const { level, color } = usLevel(value);
   return { value, level, color, dominantPollutant: dominant, subIndexes };
 }

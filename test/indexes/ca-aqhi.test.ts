@@ -10,7 +10,8 @@ import {
   oraclePpb,
   oracleUgm3,
 } from '../helpers/ca-aqhi-oracle.js';
-import { expectLevelList, oracleDominant, oracleLevel } from '../helpers/in-naqi-oracle.js';
+import { expectLevelList, oracleLevel } from '../helpers/in-naqi-oracle.js';
+import { oracleDominant } from '../helpers/national-oracle-common.js';
 
 // Expected values come from world-indexes.md §8 (the worked table, transcribed below) and from
 // the oracle in test/helpers, never from src's formula.

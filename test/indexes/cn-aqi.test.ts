@@ -13,7 +13,8 @@ import {
   cnOracle,
   cnRawIaqi,
 } from '../helpers/cn-aqi-oracle.js';
-import { expectLevelList, oracleDominant, oracleLevel } from '../helpers/in-naqi-oracle.js';
+import { expectLevelList, oracleLevel } from '../helpers/in-naqi-oracle.js';
+import { oracleDominant } from '../helpers/national-oracle-common.js';
 
 // Expected values come from world-indexes.md §7 (the worked table, transcribed below) and from
 // the oracle in test/helpers, never from src's tables.

@@ -10,13 +10,13 @@ import {
   eaqiReferenceColumn,
   expectIndexMatches,
   expectLevelTexts,
-  expectNoData,
   levelFacts,
   naiveArgmaxBySort,
   naiveEaqi,
   naiveEaqiBand,
 } from '../helpers/eaqi-oracle.js';
 import { absentValueArb, concentrationArb } from '../helpers/index-arbitraries.js';
+import { expectNoData } from '../helpers/national-oracle-common.js';
 
 // Expected values come from the §4 table transcribed in test/helpers/eaqi-oracle.ts and its
 // naive EAQI, never from src's bands.

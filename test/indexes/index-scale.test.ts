@@ -2,13 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Concentrations } from '../../src/indexes/compute-index.js';
 import { DOMINANCE_ORDER, dominantPollutant, readInput } from '../../src/indexes/index-scale.js';
+import { TIE_ORDER } from '../helpers/national-oracle-common.js';
 
 // world-indexes.md §1: the input rules (negative → 0; NaN, ±Infinity and non-numbers absent)
 // and the dominant pollutant (highest sub-index; ties PM25, PM10, O3, NO2, SO2, CO), each
 // checked against a naive version written here.
 
 const RUNS = { numRuns: 1000 };
-const TIE_ORDER = ['PM25', 'PM10', 'O3', 'NO2', 'SO2', 'CO'];
 // Names outside the tie order: src documents that they rank after it, alphabetically.
 const OTHER_NAMES = ['NH3', 'O3_1H', 'BENZENE'];
 

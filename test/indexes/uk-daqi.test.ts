@@ -2,20 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Concentrations, computeIndex } from '../../src/indexes/compute-index.js';
 import { UK_DAQI_BANDS, UK_DAQI_SCALE, ukDaqiBand } from '../../src/indexes/uk-daqi.js';
-import {
-  expectIndexMatches,
-  expectLevelTexts,
-  expectNoData,
-  levelFacts,
-  naiveInput,
-} from '../helpers/eaqi-oracle.js';
+import { expectIndexMatches, expectLevelTexts, levelFacts } from '../helpers/eaqi-oracle.js';
 import {
   absentValueArb,
   concentrationArb,
   reportedConcentrationArb,
 } from '../helpers/index-arbitraries.js';
+import { expectNoData, oracleDominant, readInput } from '../helpers/national-oracle-common.js';
 import {
-  naiveArgmaxByFilter,
   naiveUkDaqi,
   naiveUkDaqiBand,
   UK_DAQI_REFERENCE_POLLUTANTS,
@@ -202,9 +196,7 @@ describe('UK_DAQI against the naive oracle', () => {
       fc.property(tyingArb, (concentrations) => {
         const index = daqi(concentrations);
         const present = Object.keys(concentrations).length > 0;
-        expect(index.dominantPollutant).toBe(
-          present ? naiveArgmaxByFilter(index.subIndexes) : null,
-        );
+        expect(index.dominantPollutant).toBe(present ? oracleDominant(index.subIndexes) : null);
       }),
       RUNS,
     );
@@ -213,7 +205,7 @@ describe('UK_DAQI against the naive oracle', () => {
   it('reads a concentration the way §1 says (negative → 0, non-finite → absent)', () => {
     fc.assert(
       fc.property(pollutantArb, valueArb, (pollutant, c) => {
-        const expected = naiveInput(c);
+        const expected = readInput(c);
         const index = daqi({ [pollutant]: c });
         expect(index.subIndexes).toEqual(
           expected === undefined ? {} : { [pollutant]: naiveUkDaqiBand(pollutant, expected) },

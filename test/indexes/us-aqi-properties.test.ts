@@ -2,10 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { computeIndex } from '../../src/indexes/compute-index.js';
 import { INDEX_SCALES } from '../../src/indexes/index-scales.js';
+import { TIE_ORDER } from '../helpers/national-oracle-common.js';
 import {
   US_EDITIONS,
   US_INPUTS,
-  US_TIE_ORDER,
   type UsEdition,
   type UsInput,
   usAqiOracle,
@@ -115,10 +115,10 @@ describe('US_AQI: properties', () => {
     fc.assert(
       fc.property(inputsArb, editionArb, (concentrations, edition) => {
         const { value, subIndexes, dominantPollutant } = usAqi(concentrations, edition);
-        const present = US_TIE_ORDER.filter((p) => subIndexes[p] !== undefined);
+        const present = TIE_ORDER.filter((p) => subIndexes[p] !== undefined);
         if (present.length === 0) return expect(dominantPollutant).toBeNull();
         const highest = Math.max(...present.map((p) => subIndexes[p]!));
-        const known: readonly string[] = US_TIE_ORDER;
+        const known: readonly string[] = TIE_ORDER;
         expect(Object.keys(subIndexes).every((p) => known.includes(p))).toBe(true);
         expect(value).toBe(highest);
         expect(dominantPollutant).toBe(present.find((p) => subIndexes[p] === highest));

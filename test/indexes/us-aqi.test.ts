@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeIndex } from '../../src/indexes/compute-index.js';
 import { INDEX_SCALES } from '../../src/indexes/index-scales.js';
+import { expectNoData } from '../helpers/national-oracle-common.js';
 import {
   US_LEVELS,
   type UsEdition,
@@ -226,16 +227,7 @@ describe('US_AQI: inputs and no data', () => {
     [{ PM25: Number.NaN, PM10: Number.POSITIVE_INFINITY, O3: Number.NEGATIVE_INFINITY }],
     [{ O3_1H: 200, SO2_24H: 5000 }],
   ])('%j is no data', (concentrations) => {
-    expect(usAqi(concentrations)).toEqual({
-      name: 'US_AQI',
-      value: null,
-      level: 'UNKNOWN',
-      description: 'There is no air quality data for this place or time.',
-      advice: null,
-      color: '#999999',
-      dominantPollutant: null,
-      subIndexes: {},
-    });
+    expectNoData(usAqi(concentrations), 'US_AQI');
   });
 
   it('counts a negative value as 0 and ignores names it does not know', () => {
