@@ -19,6 +19,7 @@ import { GOLDEN_LEVEL_TEXTS } from '../helpers/index-level-texts.js';
 import { naiveDominant, naiveSubIndexes, referenceLevel } from '../helpers/index-oracles.js';
 import {
   REFERENCE_ALL_INDEX_TYPE_NAMES,
+  REFERENCE_CAQI_GRID,
   REFERENCE_INDEX_TYPE_NAMES,
   REFERENCE_INDEXES,
 } from '../helpers/index-reference-tables.js';
@@ -135,14 +136,7 @@ describe('CAQI and VENDOR_CAQI', () => {
   it('share the hourly grid of the reference', () => {
     expect(INDEX_TABLES.CAQI.grids).toBe(CAQI_HOURLY_GRID);
     expect(INDEX_TABLES.VENDOR_CAQI.grids).toBe(CAQI_HOURLY_GRID);
-    expect(CAQI_HOURLY_GRID).toEqual({
-      PM10: [0, 25, 50, 90, 180],
-      PM25: [0, 15, 30, 55, 110],
-      NO2: [0, 50, 100, 200, 400],
-      O3: [0, 60, 120, 180, 240],
-      SO2: [0, 50, 100, 350, 500],
-      CO: [0, 5000, 7500, 10000, 20000],
-    });
+    expect(CAQI_HOURLY_GRID).toEqual(REFERENCE_CAQI_GRID);
   });
 
   it('carry the reference levels and colours', () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { isMeasurementTypeName, MEASUREMENT_TYPE_NAMES } from '../../src/meta/measurement-types.js';
 import { measurementTypesMeta } from '../../src/meta/measurement-types-meta.js';
 import { LANGUAGES, type Language } from '../../src/model/api-types.js';
+import { REFERENCE_PAYLOAD_ORDER } from '../helpers/index-reference-tables.js';
 
 function fixture(name: string): unknown {
   return JSON.parse(readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8'));
@@ -10,22 +11,7 @@ function fixture(name: string): unknown {
 
 describe('measurement types', () => {
   it('has the 14 names in canonical payload order', () => {
-    expect(MEASUREMENT_TYPE_NAMES).toEqual([
-      'PM1',
-      'PM25',
-      'PM10',
-      'PRESSURE',
-      'HUMIDITY',
-      'TEMPERATURE',
-      'WIND_SPEED',
-      'WIND_BEARING',
-      'NO2',
-      'O3',
-      'SO2',
-      'CO',
-      'H2S',
-      'NO',
-    ]);
+    expect(MEASUREMENT_TYPE_NAMES).toEqual(REFERENCE_PAYLOAD_ORDER);
   });
 
   it.each([
