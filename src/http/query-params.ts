@@ -1,7 +1,8 @@
 import {
   DEFAULT_INDEX_TYPE,
-  PAYLOAD_INDEX_TYPE_NAMES,
-  type PayloadIndexTypeName,
+  INDEX_TYPE_NAMES,
+  type IndexTypeName,
+  isIndexTypeName,
 } from '../indexes/index-table.js';
 import type { Violation } from './api-error.js';
 
@@ -172,10 +173,10 @@ export const INSTALLATION_ID: ParamRule<number> = Object.freeze({
 });
 
 /** `indexType`: one of the index names (case-sensitive), default `VENDOR_CAQI`. */
-export const INDEX_TYPE: ParamRule<PayloadIndexTypeName> = Object.freeze({
-  parse: (text: string): ParamParse<PayloadIndexTypeName> =>
-    (PAYLOAD_INDEX_TYPE_NAMES as readonly string[]).includes(text)
-      ? { ok: true, value: text as PayloadIndexTypeName }
-      : { ok: false, message: `must be one of ${PAYLOAD_INDEX_TYPE_NAMES.join(', ')}` },
+export const INDEX_TYPE: ParamRule<IndexTypeName> = Object.freeze({
+  parse: (text: string): ParamParse<IndexTypeName> =>
+    isIndexTypeName(text)
+      ? { ok: true, value: text }
+      : { ok: false, message: `must be one of ${INDEX_TYPE_NAMES.join(', ')}` },
   defaultValue: DEFAULT_INDEX_TYPE,
 });

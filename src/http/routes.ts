@@ -1,4 +1,4 @@
-import type { PayloadIndexTypeName } from '../indexes/index-table.js';
+import type { IndexTypeName } from '../indexes/index-table.js';
 import { indexTypesMeta } from '../meta/index-types-meta.js';
 import { measurementTypesMeta } from '../meta/measurement-types-meta.js';
 import type { Language } from '../model/api-types.js';
@@ -67,7 +67,7 @@ function json(value: unknown): RouteResult {
 
 function requestOptions(
   context: RouteContext,
-  indexType: PayloadIndexTypeName,
+  indexType: IndexTypeName,
 ): MeasurementsRequestOptions {
   return { now: context.nowMs, indexType, language: context.language };
 }

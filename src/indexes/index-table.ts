@@ -19,16 +19,6 @@ export const INDEX_TYPE_NAMES = Object.freeze([
   ...NATIONAL_INDEX_TYPE_NAMES,
 ] as const);
 
-/**
- * The index types a Measurements payload carries, the adapter's `indexType` accepts and the
- * meta list shows: all of them. The payload averages a national index's inputs over its own
- * periods (NowCast, 3-, 8- and 24-h running means) before `computeIndex`.
- */
-export const PAYLOAD_INDEX_TYPE_NAMES = INDEX_TYPE_NAMES;
-
-/** An index type a Measurements payload can carry. */
-export type PayloadIndexTypeName = (typeof PAYLOAD_INDEX_TYPE_NAMES)[number];
-
 /** A grid index: `VENDOR_CAQI`, `CAQI` or `PIJP`. */
 export type GridIndexTypeName = (typeof GRID_INDEX_TYPE_NAMES)[number];
 

@@ -1,6 +1,6 @@
 import { perLanguage } from '../i18n/language.js';
 import { indexLevels } from '../indexes/index-scales.js';
-import { type IndexLevelDefinition, PAYLOAD_INDEX_TYPE_NAMES } from '../indexes/index-table.js';
+import { INDEX_TYPE_NAMES, type IndexLevelDefinition } from '../indexes/index-table.js';
 import type { IndexLevelMeta, IndexTypeMeta, Language } from '../model/api-types.js';
 
 /**
@@ -20,7 +20,7 @@ export function levelRangeText(level: Pick<IndexLevelDefinition, 'minValue' | 'm
 
 function buildList(language: Language): readonly IndexTypeMeta[] {
   return Object.freeze(
-    PAYLOAD_INDEX_TYPE_NAMES.map((name) => {
+    INDEX_TYPE_NAMES.map((name) => {
       const levels = indexLevels(name).map(
         (level): IndexLevelMeta =>
           Object.freeze({

@@ -1,5 +1,5 @@
 import { computeIndex } from '../indexes/compute-index.js';
-import type { PayloadIndexTypeName } from '../indexes/index-table.js';
+import type { IndexTypeName } from '../indexes/index-table.js';
 import { payloadValues } from '../meta/payload-values.js';
 import type { AveragedValues, IndexValue, Language } from '../model/api-types.js';
 import type { WindowAverages } from '../model/window-averages.js';
@@ -11,7 +11,7 @@ import type { TimeWindow } from '../time/windows.js';
 /** How the windows of one payload are rendered. */
 export interface RenderOptions {
   /** The single index every window carries. */
-  readonly indexType: PayloadIndexTypeName;
+  readonly indexType: IndexTypeName;
   /** Language of the index description and advice. */
   readonly language: Language;
   /** Guideline edition of the `standards` entries. */

@@ -1,4 +1,4 @@
-import type { PayloadIndexTypeName } from '../indexes/index-table.js';
+import type { IndexTypeName } from '../indexes/index-table.js';
 import type { Installation, Language, Measurements } from '../model/api-types.js';
 import type { InstallationLookup } from '../store/measurement-store.js';
 import type { Instant } from '../time/instant.js';
@@ -8,7 +8,7 @@ export interface MeasurementsRequestOptions {
   /** The request time; all windows derive from it. */
   readonly now: Instant;
   /** Default `VENDOR_CAQI`. */
-  readonly indexType?: PayloadIndexTypeName;
+  readonly indexType?: IndexTypeName;
   /** Default `en`. */
   readonly language?: Language;
 }

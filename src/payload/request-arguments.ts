@@ -6,8 +6,8 @@ import {
 } from '../arguments/argument-checks.js';
 import {
   DEFAULT_INDEX_TYPE,
-  PAYLOAD_INDEX_TYPE_NAMES,
-  type PayloadIndexTypeName,
+  INDEX_TYPE_NAMES,
+  type IndexTypeName,
 } from '../indexes/index-table.js';
 import { LANGUAGES, type Language } from '../model/api-types.js';
 import type { MeasurementsRequestOptions } from './measurements-service.js';
@@ -18,7 +18,7 @@ import type { MeasurementsRequestOptions } from './measurements-service.js';
 /** A request's options with the defaults applied. */
 export interface ResolvedRequest {
   readonly nowMs: number;
-  readonly indexType: PayloadIndexTypeName;
+  readonly indexType: IndexTypeName;
   readonly language: Language;
 }
 
@@ -37,7 +37,7 @@ export function resolveRequest(
   checkObject(functionName, 'options', options);
   const nowMs = checkInstant(functionName, 'options.now', options.now);
   const indexType = options.indexType ?? DEFAULT_INDEX_TYPE;
-  checkOneOf(functionName, 'options.indexType', indexType, PAYLOAD_INDEX_TYPE_NAMES);
+  checkOneOf(functionName, 'options.indexType', indexType, INDEX_TYPE_NAMES);
   const language = options.language ?? LANGUAGES[0]!;
   checkOneOf(functionName, 'options.language', language, LANGUAGES);
   return { nowMs, indexType, language };

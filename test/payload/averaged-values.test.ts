@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { computeIndex } from '../../src/indexes/compute-index.js';
-import { PAYLOAD_INDEX_TYPE_NAMES } from '../../src/indexes/index-table.js';
+import { INDEX_TYPE_NAMES } from '../../src/indexes/index-table.js';
 import { roundHalfUp2 } from '../../src/indexes/rounding.js';
 import { MEASUREMENT_TYPE_NAMES } from '../../src/meta/measurement-types.js';
 import { payloadValues } from '../../src/meta/payload-values.js';
@@ -102,7 +102,7 @@ describe('averagedValues: properties', () => {
     fc.double({ min: -10, max: 2000, noNaN: true }),
   );
   const optionsArb = fc.record({
-    indexType: fc.constantFrom(...PAYLOAD_INDEX_TYPE_NAMES),
+    indexType: fc.constantFrom(...INDEX_TYPE_NAMES),
     language: fc.constantFrom('en' as const, 'pl' as const),
     whoEdition: fc.constantFrom('WHO_2021' as const, 'WHO_2005' as const),
   });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PAYLOAD_INDEX_TYPE_NAMES } from '../../src/indexes/index-table.js';
+import { INDEX_TYPE_NAMES } from '../../src/indexes/index-table.js';
 import type { Measurements } from '../../src/model/api-types.js';
 import { createMeasurementsService } from '../../src/payload/create-measurements-service.js';
 import { encodeJsonWithParts } from '../../src/payload/json-parts.js';
@@ -246,7 +246,7 @@ const requestArb = fc.record({
   }),
   // Around the 10:00 seam, so requests cross hours.
   nowMs: fc.integer({ min: -30, max: 120 }).map((minute) => NOW + minute * MS_PER_MINUTE),
-  indexType: fc.constantFrom(...PAYLOAD_INDEX_TYPE_NAMES),
+  indexType: fc.constantFrom(...INDEX_TYPE_NAMES),
   language: fc.constantFrom('en' as const, 'pl' as const),
 });
 const operationArb = fc.oneof(
@@ -272,7 +272,7 @@ interface RequestShape {
   readonly installationId: number;
   readonly offset: { readonly dLat: number; readonly dLng: number };
   readonly nowMs: number;
-  readonly indexType: (typeof PAYLOAD_INDEX_TYPE_NAMES)[number];
+  readonly indexType: (typeof INDEX_TYPE_NAMES)[number];
   readonly language: 'en' | 'pl';
 }
 

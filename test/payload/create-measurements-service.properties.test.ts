@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Forecaster } from '../../src/forecast/forecaster.js';
 import { haversineKm } from '../../src/geo/haversine.js';
 import { INTERPOLATION_RADIUS_KM } from '../../src/geo/interpolate-averages.js';
-import { PAYLOAD_INDEX_TYPE_NAMES } from '../../src/indexes/index-table.js';
+import { INDEX_TYPE_NAMES } from '../../src/indexes/index-table.js';
 import { roundHalfUp2 } from '../../src/indexes/rounding.js';
 import type { AveragedValues, Measurements } from '../../src/model/api-types.js';
 import { createMeasurementsService } from '../../src/payload/create-measurements-service.js';
@@ -19,7 +19,7 @@ import { allWindows, payloadNumberProblems } from '../helpers/payload-checks.js'
 import { type FakeSample, FakeStore, fakeInstallation } from '../helpers/payload-fake-store.js';
 
 const requestArb = fc.record({
-  indexType: fc.constantFrom(...PAYLOAD_INDEX_TYPE_NAMES),
+  indexType: fc.constantFrom(...INDEX_TYPE_NAMES),
   language: fc.constantFrom('en' as const, 'pl' as const),
 });
 
@@ -31,7 +31,7 @@ async function installationPayload(
   id: number,
   options: {
     now: number;
-    indexType?: (typeof PAYLOAD_INDEX_TYPE_NAMES)[number];
+    indexType?: (typeof INDEX_TYPE_NAMES)[number];
     language?: 'en' | 'pl';
   },
   forecaster?: Forecaster,
