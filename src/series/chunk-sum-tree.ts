@@ -106,8 +106,9 @@ export function transplantLeaves(
 /**
  * Compensated sum of `values[from..till)` using the tree for the full chunks in between.
  * Returns the rounded sum (`hi`) and leaves the residual (`lo`) in `tree[0]`, so that a mean
- * can use both without any allocation. At most 2 × 63 direct additions plus 2 × log2(leaves)
- * nodes.
+ * can use both without any allocation. A window without a complete chunk (every window of up
+ * to 64 samples but an aligned one, so the common hour of minutes) is one plain loop; a longer
+ * one adds at most 2 × 63 samples and 2 × log2(leaves) nodes.
  *
  * @param from - first physical position (inclusive)
  * @param till - last physical position (exclusive), `from <= till <= end`
@@ -122,21 +123,26 @@ export function windowSum(
 ): number {
   let hi = 0;
   let lo = 0;
-  let next = from;
   const firstChunk = Math.ceil(from / CHUNK_SIZE);
   const tillChunk = Math.floor(till / CHUNK_SIZE);
-  const spansChunks = firstChunk < tillChunk;
-  // One pass over the samples of the partial chunk at each end; the whole chunks in between
-  // come from the tree once the first partial chunk is done.
-  for (let partialEnd = spansChunks ? firstChunk * CHUNK_SIZE : till; ; partialEnd = till) {
-    for (; next < partialEnd; next++) {
-      const v = values[next]!; // next < till <= values.length
+  if (firstChunk >= tillChunk) {
+    for (let i = from; i < till; i++) {
+      const v = values[i]!; // i < till <= values.length
       const s = hi + v;
       const back = s - hi;
       lo += hi - (s - back) + (v - back);
       hi = s;
     }
-    if (partialEnd === till) break;
+  } else {
+    // The loose samples before the first complete chunk, then the tree nodes that cover the
+    // complete chunks, then the loose samples after them.
+    for (let i = from; i < firstChunk * CHUNK_SIZE; i++) {
+      const v = values[i]!; // i < till
+      const s = hi + v;
+      const back = s - hi;
+      lo += hi - (s - back) + (v - back);
+      hi = s;
+    }
     const leaves = tree.length / 2;
     for (let left = leaves + firstChunk, right = leaves + tillChunk; left < right; ) {
       if (left & 1) {
@@ -156,7 +162,13 @@ export function windowSum(
       left >>>= 1;
       right >>>= 1;
     }
-    next = tillChunk * CHUNK_SIZE;
+    for (let i = tillChunk * CHUNK_SIZE; i < till; i++) {
+      const v = values[i]!; // i < till
+      const s = hi + v;
+      const back = s - hi;
+      lo += hi - (s - back) + (v - back);
+      hi = s;
+    }
   }
   const s = hi + lo;
   const back = s - hi;

@@ -1,9 +1,18 @@
+// The search behind every window query. Sampled series are nearly evenly spaced (a reading a
+// minute, say), so the position of a time is first guessed by interpolating between the two
+// ends of the range, as on a ruler. On evenly spaced data that guess is right and the search
+// reads 4 elements instead of the ~16 of a binary search over a month of minutes. Where the
+// data is uneven (gaps, bursts), a gallop of doubling steps from the guess brackets the answer
+// in O(log d) reads, d being the guess's distance from it, and a binary search inside the
+// bracket finishes: never more than about 3 × log2(n) reads, whatever the data.
+
 /**
  * First position in `sorted[from..till)` whose element is `>= target` (or `till` when none
- * is): the left edge of a half-open window `[target, …)`. Binary search, O(log n), no allocation.
+ * is): the left edge of a half-open window `[target, …)`. O(1) reads on evenly spaced data,
+ * O(log n) on any data; no allocation.
  *
  * @param sorted - ascending within `[from, till)`
- * @param target - any number; a fraction or a value outside the stored range is fine
+ * @param target - any finite number; a fraction or a value outside the stored range is fine
  * @example
  * lowerBound(Float64Array.of(10, 20, 30), 0, 3, 20); // 1
  * lowerBound(Float64Array.of(10, 20, 30), 0, 3, 25); // 2
@@ -15,16 +24,47 @@ export function lowerBound(
   till: number,
   target: number,
 ): number {
-  let low = from;
-  let high = till;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    // low <= middle < high <= length
-    if (sorted[middle]! < target) {
-      low = middle + 1;
-    } else {
-      high = middle;
+  if (from === till) return from;
+  const first = sorted[from]!; // from < till <= length
+  if (target <= first) return from;
+  const lastAt = till - 1;
+  const last = sorted[lastAt]!;
+  if (target > last) return till;
+  // first < target <= last, so the answer is in [from + 1, lastAt]. The share is in (0, 1], so
+  // the guess is in [from, lastAt]: at from only when the share underflows to 0, which the
+  // gallop handles like any guess that is too low.
+  const share = (target - first) / (last - first);
+  const guess = from + Math.floor(share * (lastAt - from));
+  // Bracket the answer in [low, high], where sorted[low - 1] < target <= sorted[high], with
+  // steps of 1, 2, 4, … away from the guess, then halve the bracket.
+  let low = from + 1;
+  let high = lastAt;
+  let step = 1;
+  if (sorted[guess]! < target) {
+    low = guess + 1;
+    for (let probe = low; probe < high; probe = guess + step) {
+      if (sorted[probe]! >= target) {
+        high = probe;
+        break;
+      }
+      low = probe + 1;
+      step *= 2;
     }
+  } else {
+    high = guess;
+    for (let probe = guess - 1; probe >= low; probe = guess - step) {
+      if (sorted[probe]! < target) {
+        low = probe + 1;
+        break;
+      }
+      high = probe;
+      step *= 2;
+    }
+  }
+  while (low < high) {
+    const middle = (low + high) >>> 1; // low <= middle < high <= lastAt
+    if (sorted[middle]! < target) low = middle + 1;
+    else high = middle;
   }
   return low;
 }

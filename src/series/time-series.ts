@@ -181,7 +181,6 @@ export class TimeSeries {
   average(fromMs: number, tillMs: number): number | undefined {
     checkFiniteNumber('TimeSeries.average', 'fromMs', fromMs, EPOCH_MS);
     checkFiniteNumber('TimeSeries.average', 'tillMs', tillMs, EPOCH_MS);
-    if (fromMs >= tillMs) return undefined;
     const from = lowerBound(this.#times, this.#head, this.#end, fromMs);
     const till = lowerBound(this.#times, from, this.#end, tillMs);
     if (till === from) return undefined;
@@ -199,7 +198,6 @@ export class TimeSeries {
   count(fromMs: number, tillMs: number): number {
     checkFiniteNumber('TimeSeries.count', 'fromMs', fromMs, EPOCH_MS);
     checkFiniteNumber('TimeSeries.count', 'tillMs', tillMs, EPOCH_MS);
-    if (fromMs >= tillMs) return 0;
     const from = lowerBound(this.#times, this.#head, this.#end, fromMs);
     return lowerBound(this.#times, from, this.#end, tillMs) - from;
   }
@@ -215,7 +213,6 @@ export class TimeSeries {
   sum(fromMs: number, tillMs: number): number {
     checkFiniteNumber('TimeSeries.sum', 'fromMs', fromMs, EPOCH_MS);
     checkFiniteNumber('TimeSeries.sum', 'tillMs', tillMs, EPOCH_MS);
-    if (fromMs >= tillMs) return 0;
     const from = lowerBound(this.#times, this.#head, this.#end, fromMs);
     const till = lowerBound(this.#times, from, this.#end, tillMs);
     if (till === from) return 0;
