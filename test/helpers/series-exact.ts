@@ -53,3 +53,48 @@ export function sumWithin(
   const magnitude = exactScaledSum(values.map(Math.abs));
   return (error < 0n ? -error : error) * scale <= magnitude + scale;
 }
+
+/** The next double above `x` (x finite, not the largest double). */
+export function nextUp(x: number): number {
+  if (x === 0) return Number.MIN_VALUE;
+  bits.setFloat64(0, x);
+  const word = bits.getBigUint64(0);
+  bits.setBigUint64(0, x > 0 ? word + 1n : word - 1n);
+  return bits.getFloat64(0);
+}
+
+/** The next double below `x`. */
+export function nextDown(x: number): number {
+  return -nextUp(-x);
+}
+
+/**
+ * Whether `mean` is the double nearest to `(hi + lo) / count` (ties either way): no neighbour of
+ * `mean` is strictly closer, compared exactly as `|m × count − (hi + lo)|` in scaled BigInts.
+ */
+export function isNearestMean(mean: number, hi: number, lo: number, count: number): boolean {
+  const n = BigInt(count);
+  const exact = scaledExact(hi) + scaledExact(lo);
+  const distance = (m: number) => {
+    const d = scaledExact(m) * n - exact;
+    return d < 0n ? -d : d;
+  };
+  const own = distance(mean);
+  return own <= distance(nextUp(mean)) && own <= distance(nextDown(mean));
+}
+
+/**
+ * Whether the pair `hi + lo` is within `2^-relativeExponent × Σ|v|` of the exact sum of
+ * `values`: the test of a double-length sum, tighter than any one double can be.
+ */
+export function pairWithin(
+  hi: number,
+  lo: number,
+  values: readonly number[],
+  relativeExponent: number,
+): boolean {
+  const scale = 2n ** BigInt(relativeExponent);
+  const error = scaledExact(hi) + scaledExact(lo) - exactScaledSum(values);
+  const magnitude = exactScaledSum(values.map(Math.abs));
+  return (error < 0n ? -error : error) * scale <= magnitude;
+}

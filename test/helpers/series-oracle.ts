@@ -15,6 +15,11 @@ export class NaiveSeries {
     this.#byTime.set(atMs + 0, value + 0);
   }
 
+  /** Whether a sample at `atMs` is stored. */
+  has(atMs: number): boolean {
+    return this.#byTime.has(atMs + 0);
+  }
+
   addBatch(atMs: ArrayLike<number>, values: ArrayLike<number>): void {
     for (let i = 0; i < atMs.length; i++) this.add(atMs[i]!, values[i]!);
   }

@@ -2,11 +2,12 @@ import fc from 'fast-check';
 
 /**
  * Run settings of every series property: 1000 runs, and a time cap so that shrinking a failure
- * over hundreds of samples stops after 30 s and reports the counterexample found so far. The
- * cap counts as a failure (never as a silent pass with fewer runs); a passing file takes a few
- * seconds, so only a real failure or a machine slowed down tenfold reaches it.
+ * over hundreds of samples ends and reports the counterexample found so far. The cap counts as
+ * a failure (never as a silent pass with fewer runs). A passing file takes a few seconds; under
+ * a mutation run, where every statement also records its coverage, a property can take ten times
+ * as long, so the cap is 2 minutes (vitest's own `testTimeout` may end a plain run earlier).
  */
 export const SERIES_RUNS: fc.Parameters<unknown> = {
   numRuns: 1000,
-  plugins: [fc.interruptAfterTimeLimit(30_000, { failOnInterrupt: true })],
+  plugins: [fc.interruptAfterTimeLimit(120_000, { failOnInterrupt: true })],
 };

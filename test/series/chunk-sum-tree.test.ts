@@ -9,7 +9,16 @@ import {
   windowSum,
 } from '../../src/series/chunk-sum-tree.js';
 import { sampleValueArb } from '../helpers/series-arbitraries.js';
-import { meanWithin, sumWithin } from '../helpers/series-exact.js';
+import {
+  exactScaledSum,
+  isNearestMean,
+  meanWithin,
+  nextUp,
+  pairWithin,
+  scaledExact,
+  sumWithin,
+} from '../helpers/series-exact.js';
+import { countReads, log2Ceil } from '../helpers/series-reads.js';
 import { SERIES_RUNS } from '../helpers/series-runs.js';
 
 function treeOver(values: readonly number[]): { values: Float64Array; tree: Float64Array } {
@@ -34,6 +43,27 @@ describe('chunk sum tree', () => {
   it('divides a compensated sum back to the constant', () => {
     expect(meanOfSum(0.30000000000000004, -2.7755575615628914e-17, 3)).toBe(0.1);
     expect(meanOfSum(0, 0, 7)).toBe(0);
+    expect(meanOfSum(10, 0, 4)).toBe(2.5);
+    expect(meanOfSum(-7, 0, 2)).toBe(-3.5);
+    // 1 + 2^-60 over 1: the residual is far below the last place of 1 and rounds away.
+    expect(meanOfSum(1, 2 ** -60, 1)).toBe(1);
+    // 2 + 2^-52 + 2^-53 over 2: the residual decides the rounding up to 1 + 2^-52.
+    expect(meanOfSum(2 + 2 ** -51, 2 ** -53 - 2 ** -52, 2)).toBe(1 + 2 ** -52);
+  });
+
+  it('gives the double nearest to the exact mean of a normalised pair', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: -1e18, max: 1e18, noNaN: true, noDefaultInfinity: true }),
+        fc.double({ min: -0.5, max: 0.5, noNaN: true }),
+        fc.integer({ min: 1, max: 2 ** 30 }),
+        (hi, share, count) => {
+          const lo = share * (nextUp(Math.abs(hi)) - Math.abs(hi)); // |lo| <= half an ulp of hi
+          expect(isNearestMean(meanOfSum(hi, lo, count), hi, lo, count)).toBe(true);
+        },
+      ),
+      SERIES_RUNS,
+    );
   });
 
   it('uses the nodes: a window of whole chunks equals the direct sum of its leaves', () => {
@@ -60,6 +90,89 @@ describe('chunk sum tree', () => {
           expect(sumWithin(hi, inside, 48)).toBe(true);
           if (till > from) {
             expect(meanWithin(meanOfSum(hi, lo, till - from), inside, 48)).toBe(true);
+          }
+        },
+      ),
+      SERIES_RUNS,
+    );
+  });
+
+  it('sums a window without a complete chunk to double length: the pair is within 2^-90', () => {
+    fc.assert(
+      fc.property(
+        fc.array(sampleValueArb, { minLength: 1, maxLength: 400, size: 'max' }),
+        fc.nat(),
+        fc.integer({ min: 0, max: 64 }),
+        (values, a, length) => {
+          const { values: stored, tree } = treeOver(values);
+          const from = a % values.length;
+          // Clip so that no complete chunk [64k, 64k + 64) lies inside [from, till).
+          const chunkEnd = Math.ceil(from / CHUNK_SIZE) * CHUNK_SIZE + CHUNK_SIZE - 1;
+          const till = Math.min(values.length, from + length, chunkEnd);
+          const counted = countReads(stored);
+          const hi = windowSum(counted.array, tree, from, till);
+          const lo = tree[0]!;
+          expect(counted.reads()).toBe(till - from);
+          expect(hi + lo).toBe(hi); // normalised: lo is below half an ulp of hi
+          expect(pairWithin(hi, lo, values.slice(from, till), 90)).toBe(true);
+        },
+      ),
+      SERIES_RUNS,
+    );
+  });
+
+  it('reads at most 2 × 63 samples and 2 per tree level for a window with complete chunks', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 64, max: 3000 }), fc.nat(), fc.nat(), (length, a, b) => {
+        const values = Array.from({ length }, (_, i) => (i * 7919) % 1009);
+        const stored = Float64Array.from(values);
+        const plainTree = new Float64Array(chunkTreeLength(stored.length));
+        refreshChunkTree(stored, plainTree, 0, stored.length);
+        // A window from the first 64 samples past `from` to anywhere after its first chunk.
+        const from = a % (length - CHUNK_SIZE + 1);
+        const firstFull = Math.ceil(from / CHUNK_SIZE) * CHUNK_SIZE + CHUNK_SIZE;
+        fc.pre(firstFull <= length);
+        const till = firstFull + (b % (length - firstFull + 1));
+        const samples = countReads(stored);
+        const tree = countReads(plainTree);
+        const hi = windowSum(samples.array, tree.array, from, till);
+        const levels = log2Ceil(plainTree.length / 2) + 1; // the leaves are a level too
+        expect(samples.reads()).toBeLessThanOrEqual(2 * (CHUNK_SIZE - 1));
+        expect(tree.reads()).toBeLessThanOrEqual(2 * levels);
+        let exact = 0; // integers below 2^53 in total: plain addition is exact
+        for (let i = from; i < till; i++) exact += values[i]!;
+        expect(hi).toBe(exact);
+      }),
+      SERIES_RUNS,
+    );
+  });
+
+  it('stores each complete chunk, and each inner node, as the sum of what it covers', () => {
+    fc.assert(
+      fc.property(
+        fc.array(sampleValueArb, { maxLength: 700, size: 'max' }),
+        fc.integer({ min: 0, max: 400 }),
+        (values, spare) => {
+          const stored = Float64Array.from(values);
+          const tree = new Float64Array(chunkTreeLength(values.length + spare));
+          refreshChunkTree(stored, tree, 0, values.length);
+          const leaves = tree.length / 2;
+          const complete = Math.floor(values.length / CHUNK_SIZE);
+          for (let chunk = 0; chunk < leaves; chunk++) {
+            const leaf = tree[leaves + chunk]!;
+            if (chunk >= complete) {
+              expect(leaf).toBe(0); // never written: no sample of a complete chunk
+              continue;
+            }
+            const inside = values.slice(chunk * CHUNK_SIZE, (chunk + 1) * CHUNK_SIZE);
+            // Within half an ulp of the exact chunk sum, plus 2^-90 of its magnitude.
+            const error = scaledExact(leaf) - exactScaledSum(inside);
+            const halfUlp = scaledExact(nextUp(Math.abs(leaf))) - scaledExact(Math.abs(leaf));
+            const slack = exactScaledSum(inside.map(Math.abs)) / 2n ** 90n;
+            expect((error < 0n ? -error : error) * 2n <= halfUlp * 2n + 2n * slack).toBe(true);
+          }
+          for (let node = leaves - 1; node >= 1; node--) {
+            expect(tree[node]).toBe(tree[2 * node]! + tree[2 * node + 1]!);
           }
         },
       ),

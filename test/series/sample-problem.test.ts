@@ -36,6 +36,15 @@ describe('sampleProblem examples', () => {
     [0, Number.NEGATIVE_INFINITY, 'value must be a finite number, got -Infinity'],
     [0, null, 'value must be a number, got null'],
     [0, 3.4e38, 'value must be within ±1000000000000000, got 3.4e+38'],
+    [0, 1e15 + 0.125, 'value must be within ±1000000000000000, got 1000000000000000.1'],
+    [0, -1e15 - 0.125, 'value must be within ±1000000000000000, got -1000000000000000.1'],
+    [
+      -8.64e15 - 1,
+      1,
+      'atMs must be within the Date range of ±8640000000000000 ms, got -8640000000000001',
+    ],
+    [undefined, 1, 'atMs must be a number (epoch milliseconds), got undefined'],
+    [Number.NEGATIVE_INFINITY, 1, 'atMs must be a finite number, got -Infinity'],
   ])('sampleProblem(%j, %j) is %j', (atMs, value, expected) => {
     expect(sampleProblem(atMs, value)).toBe(expected);
     expect(isValidSample(atMs, value)).toBe(expected === undefined);
@@ -47,6 +56,15 @@ describe('sampleProblem examples', () => {
     expect(invalidSampleError('f', 2, 0, Number.NaN).message).toBe(
       'f: sample 2 (atMs 0, value NaN) is invalid: value must be a finite number, got NaN',
     );
+    expect(invalidSampleError('f', undefined, 0, 'x').message).toBe(
+      'f: sample (atMs 0, value "x") is invalid: value must be a number, got "x"',
+    );
+    expect(invalidSampleError('f', undefined, 0, 'x')).toBeInstanceOf(TypeError);
+    // Asked about a valid sample, it still says something true rather than "undefined".
+    expect(invalidSampleError('f', 0, 0, 1).message).toBe(
+      'f: sample 0 (atMs 0, value 1) is invalid: the sample is not valid',
+    );
+    expect(invalidSampleError('f', 0, 0, 1)).toBeInstanceOf(RangeError);
   });
 
   it('checks query bounds', () => {

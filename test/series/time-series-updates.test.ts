@@ -9,6 +9,7 @@ import {
   sampleValueArb,
   windowArb,
 } from '../helpers/series-arbitraries.js';
+import { CapacityModel } from '../helpers/series-capacity-model.js';
 import { observeSeries } from '../helpers/series-observe.js';
 import {
   agrees,
@@ -75,12 +76,52 @@ describe('TimeSeries updates, worked examples', () => {
     expect(series.length).toBe(0);
   });
 
+  it('stores -0 as 0, in time and in value, so that one instant has one key', () => {
+    const series = new TimeSeries();
+    series.add(-0, -0);
+    expect(Object.is(series.firstAtMs, 0)).toBe(true);
+    expect(Object.is(series.toArrays().values[0], 0)).toBe(true);
+    series.add(0, 5);
+    expect(series.length).toBe(1);
+    series.add(-0, -0); // a replacement, through the late-sample path
+    expect(Object.is(series.toArrays().values[0], 0)).toBe(true);
+    expect(Object.is(series.sum(-1, 1), 0)).toBe(true);
+  });
+
+  it('hands out copies: changing what toArrays returned changes nothing stored', () => {
+    const series = new TimeSeries();
+    series.addBatch([1000, 2000], [1, 2]);
+    const { atMs, values } = series.toArrays();
+    atMs[0] = 5;
+    values[0] = 50;
+    expect([...series.toArrays().atMs]).toEqual([1000, 2000]);
+    expect(series.average(0, 3000)).toBe(1.5);
+  });
+
+  it('keeps its memory when a prune removes nothing', () => {
+    const series = new TimeSeries({ initialCapacity: 10_000 });
+    for (let i = 0; i < 10; i++) series.add(1000 + i, i);
+    const before = series.byteLength;
+    expect(series.pruneBefore(1000)).toBe(0);
+    expect(series.byteLength).toBe(before);
+    expect(series.pruneBefore(-1e300)).toBe(0);
+    expect(series.byteLength).toBe(before);
+  });
+
   it('validates initialCapacity', () => {
     expect(() => new TimeSeries({ initialCapacity: -1 })).toThrow(
       new RangeError('TimeSeries: initialCapacity must be an integer in [0, 1073741824], got -1'),
     );
     expect(() => new TimeSeries({ initialCapacity: 1.5 })).toThrow(RangeError);
+    expect(() => new TimeSeries({ initialCapacity: 2 ** 30 + 1 })).toThrow(
+      new RangeError(
+        'TimeSeries: initialCapacity must be an integer in [0, 1073741824], got 1073741825',
+      ),
+    );
+    expect(() => new TimeSeries({ initialCapacity: Number.NaN })).toThrow(RangeError);
     expect(new TimeSeries({ initialCapacity: 0 }).byteLength).toBe(16);
+    expect(new TimeSeries().byteLength).toBe(16 * 16 + 16);
+    expect(new TimeSeries({}).byteLength).toBe(16 * 16 + 16);
   });
 
   it('grows geometrically and trims to 16.5 bytes per sample', () => {
@@ -111,32 +152,52 @@ type Operation =
   | { readonly kind: 'prune'; readonly atMs: number }
   | { readonly kind: 'trim' };
 
-const operationArb: fc.Arbitrary<Operation> = fc.oneof(
-  {
-    weight: 4,
-    arbitrary: fc.record({ kind: fc.constant('add'), atMs: sampleAtMsArb, value: sampleValueArb }),
-  },
-  {
-    weight: 6,
-    arbitrary: fc.record({
-      kind: fc.constant('append'),
-      stepMs: fc.integer({ min: 1, max: 3000 }),
-      value: sampleValueArb,
-    }),
-  },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('batch'), samples: samplesArb(80) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('prune'), atMs: sampleAtMsArb }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('trim') }) },
-) as fc.Arbitrary<Operation>;
+function operationsOf(valueArb: fc.Arbitrary<number>): fc.Arbitrary<Operation> {
+  return fc.oneof(
+    {
+      weight: 4,
+      arbitrary: fc.record({ kind: fc.constant('add'), atMs: sampleAtMsArb, value: valueArb }),
+    },
+    {
+      weight: 6,
+      arbitrary: fc.record({
+        kind: fc.constant('append'),
+        stepMs: fc.integer({ min: 1, max: 3000 }),
+        value: valueArb,
+      }),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constant('batch'),
+        samples: fc.array(fc.record({ atMs: sampleAtMsArb, value: valueArb }), {
+          maxLength: 80,
+          size: 'max',
+        }),
+      }),
+    },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('prune'), atMs: sampleAtMsArb }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('trim') }) },
+  ) as fc.Arbitrary<Operation>;
+}
 
-function apply(operation: Operation, series: TimeSeries, oracle: NaiveSeries): void {
+const operationArb = operationsOf(sampleValueArb);
+
+function apply(
+  operation: Operation,
+  series: TimeSeries,
+  oracle: NaiveSeries,
+  model: CapacityModel,
+): void {
   switch (operation.kind) {
     case 'add':
+      model.add(oracle.has(operation.atMs) ? 0 : 1);
       series.add(operation.atMs, operation.value);
       oracle.add(operation.atMs, operation.value);
       return;
     case 'append': {
       const atMs = (series.lastAtMs ?? SERIES_BASE_MS) + operation.stepMs;
+      model.add(1);
       series.add(atMs, operation.value);
       oracle.add(atMs, operation.value);
       return;
@@ -144,14 +205,19 @@ function apply(operation: Operation, series: TimeSeries, oracle: NaiveSeries): v
     case 'batch': {
       const times = operation.samples.map((s) => s.atMs);
       const values = operation.samples.map((s) => s.value);
+      model.add(new Set(times.filter((t) => !oracle.has(t))).size);
       series.addBatch(times, values);
       oracle.addBatch(times, values);
       return;
     }
-    case 'prune':
-      expect(series.pruneBefore(operation.atMs)).toBe(oracle.pruneBefore(operation.atMs));
+    case 'prune': {
+      const removed = oracle.pruneBefore(operation.atMs);
+      model.prune(removed);
+      expect(series.pruneBefore(operation.atMs)).toBe(removed);
       return;
+    }
     case 'trim':
+      model.trim();
       series.trimToSize();
       return;
   }
@@ -167,7 +233,11 @@ describe('TimeSeries update properties', () => {
         (initialCapacity, operations, windows) => {
           const series = new TimeSeries({ initialCapacity });
           const oracle = new NaiveSeries();
-          for (const operation of operations) apply(operation, series, oracle);
+          const model = new CapacityModel(initialCapacity);
+          for (const operation of operations) {
+            apply(operation, series, oracle, model);
+            expect(series.byteLength).toBe(model.byteLength);
+          }
           const expected = oracle.samples();
           expect(series.length).toBe(expected.length);
           expect(series.firstAtMs).toBe(expected[0]?.atMs);
@@ -183,6 +253,38 @@ describe('TimeSeries update properties', () => {
               const magnitude = naiveMeanMagnitude(expected, fromMs, tillMs);
               expect(agrees(average as number, expectedAverage, magnitude)).toBe(true);
             }
+          }
+        },
+      ),
+      SERIES_RUNS,
+    );
+  });
+
+  it('sums integer samples exactly and means them to the nearest double, after any updates', () => {
+    // Integer values keep every partial sum exact, so the oracle is plain addition and one
+    // division: anything but the right samples in the right chunks shows as a wrong bit.
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 40 }),
+        fc.array(operationsOf(fc.integer({ min: -1_000_000, max: 1_000_000 })), {
+          maxLength: 60,
+          size: 'max',
+        }),
+        fc.array(windowArb, { minLength: 1, maxLength: 6 }),
+        (initialCapacity, operations, windows) => {
+          const series = new TimeSeries({ initialCapacity });
+          const oracle = new NaiveSeries();
+          const model = new CapacityModel(initialCapacity);
+          for (const operation of operations) apply(operation, series, oracle, model);
+          const expected = oracle.samples();
+          for (const { fromMs, tillMs } of [...windows, { fromMs: -1e300, tillMs: 1e300 }]) {
+            const inside = naiveWindow(expected, fromMs, tillMs);
+            let total = 0;
+            for (const s of inside) total += s.value;
+            expect(series.sum(fromMs, tillMs)).toBe(total);
+            expect(series.average(fromMs, tillMs)).toBe(
+              inside.length > 0 ? total / inside.length : undefined,
+            );
           }
         },
       ),
