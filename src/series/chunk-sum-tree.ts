@@ -182,7 +182,8 @@ const SPLITTER = 134_217_729;
 /**
  * Mean of `count` samples whose sum is the pair `sumHi + sumLo`, rounded once at the very end.
  * The first quotient's remainder is computed exactly (Dekker's product) and divided again, so
- * an exact sum gives a correctly rounded mean: a constant window gives exactly that constant.
+ * an exact sum gives a correctly rounded mean (for sums above about 1e-250; nearer underflow
+ * the product's halves lose bits): a constant window gives exactly that constant.
  *
  * @param count - number of samples, a positive integer
  * @example
