@@ -12,6 +12,7 @@ export const PUBLIC_ENTRIES = {
   i18n: 'src/i18n/index.ts',
   geo: 'src/geo/index.ts',
   store: 'src/store/index.ts',
+  'store/postgres': 'src/store/postgres/index.ts',
   payload: 'src/payload/index.ts',
   forecast: 'src/forecast/index.ts',
   sample: 'src/sample/index.ts',

@@ -50,6 +50,8 @@ const STORE = [
   'loadStoreFromFiles',
   'loadStoreFromText',
 ];
+// A subpath of its own, so that only its users load the optional `pg` peer dependency.
+const STORE_POSTGRES = ['PostgresStore'];
 const PAYLOAD = ['createMeasurementsService'];
 const FORECAST = [
   'FORECAST_POLLUTANTS',
@@ -96,6 +98,7 @@ const EXPECTED: Record<keyof typeof PUBLIC_ENTRIES, readonly string[]> = {
   i18n: I18N,
   geo: GEO,
   store: STORE,
+  'store/postgres': STORE_POSTGRES,
   payload: PAYLOAD,
   forecast: FORECAST,
   sample: SAMPLE,

@@ -53,4 +53,13 @@ export interface MeasurementStore {
    * @param beforeMs - epoch ms; in practice the start of the hour that contains the request
    */
   dataVersion?(installationId: number, beforeMs: number): number;
+  /**
+   * Optional: brings this process's view up to date with changes made by other processes
+   * (installations added, replaced or removed; samples written), so that the synchronous
+   * `installationsVersion` and `dataVersion` then reflect them. The measurements service awaits
+   * it once at the start of every call, before reading either; a store whose data only change
+   * through itself (the in-memory store) leaves it out. May reject like any other call of the
+   * store (e.g. with `DependencyUnavailableError`).
+   */
+  refresh?(): Promise<void>;
 }

@@ -1,0 +1,2 @@
+export type { PostgresStoreOptions } from './connect-options.js';
+export { PostgresStore } from './postgres-store.js';

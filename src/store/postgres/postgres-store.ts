@@ -1,0 +1,290 @@
+import pg from 'pg';
+import { checkWindows } from '../../arguments/argument-checks.js';
+import { argumentError } from '../../arguments/describe-value.js';
+import type { Installation } from '../../model/api-types.js';
+import { DependencyUnavailableError } from '../../model/dependency-unavailable.js';
+import type { WindowAverages } from '../../model/window-averages.js';
+import type { TimeWindow } from '../../time/windows.js';
+import { planIngest } from '../ingest-plan.js';
+import {
+  IngestError,
+  type IngestOptions,
+  type IngestReport,
+  type Sample,
+} from '../ingest-report.js';
+import { checkedInstallations } from '../installation-input.js';
+import { InstallationRegistry } from '../installation-registry.js';
+import type { InstallationLookup, MeasurementStore } from '../measurement-store.js';
+import type { StoredInstallation } from '../stored-installation.js';
+import { ChangeFeed, latestChangeId, RECORD_INSTALLATIONS_CHANGE } from './change-feed.js';
+import { type PostgresStoreOptions, resolveStoreOptions } from './connect-options.js';
+import { readInstallations, upsertInstallations } from './installation-rows.js';
+import { migrate } from './migrate.js';
+import { WRITER_LOCK_KEY } from './migrations.js';
+import { isUnavailability, storeCall } from './pg-failures.js';
+import { EARLIEST_SAMPLE_MS, writeBatches } from './sample-writes.js';
+import { queryWindowAverages } from './window-averages-query.js';
+
+/**
+ * A {@link MeasurementStore} in PostgreSQL, for several processes that serve one data set.
+ * Same contract as `InMemoryStore` (ingest policy, replacement, removed installations,
+ * averages over `[from, till)`), with every call async and bounded by `deadlineMs`: a call
+ * that misses it or cannot reach the server rejects with `DependencyUnavailableError`, and
+ * the pool reconnects by itself once the server is back.
+ *
+ * Raw samples sit in a table partitioned by month, with an hourly roll-up of sum and count
+ * written in the same transaction; window averages read whole hours from the roll-up and raw
+ * rows only at the edges. Installations are read into an `InstallationRegistry` per process,
+ * so lookups and the spatial index cost no query. Writers serialise on one advisory lock,
+ * which numbers their changes in commit order; {@link refresh} reads the changes of other
+ * processes (one query), which is what keeps `installationsVersion` and `dataVersion` true
+ * across processes. The measurements service calls it once per request.
+ *
+ * @example
+ * const store = await PostgresStore.connect({ connectionString: 'postgres://localhost/airq' });
+ * await store.putInstallations([installation]);
+ * await store.ingest([{ installationId: 1001, name: 'PM10', atMs: Date.UTC(2026, 10, 21, 9, 5), value: 40 }]);
+ * // { accepted: 1, rejected: [] }
+ * await store.close();
+ */
+export class PostgresStore implements MeasurementStore {
+  readonly #pool: pg.Pool;
+  readonly #deadlineMs: number;
+  readonly #feed: ChangeFeed;
+  readonly #knownMonths = new Set<number>();
+  #registry: InstallationRegistry;
+  #installationsVersion = 0;
+  #installationsStale = false;
+
+  private constructor(
+    pool: pg.Pool,
+    deadlineMs: number,
+    feed: ChangeFeed,
+    registry: InstallationRegistry,
+  ) {
+    this.#pool = pool;
+    this.#deadlineMs = deadlineMs;
+    this.#feed = feed;
+    this.#registry = registry;
+  }
+
+  /**
+   * Connects, applies the pending migrations and reads the installations.
+   *
+   * @param options - see {@link PostgresStoreOptions}; `deadlineMs` defaults to 2000
+   * @throws TypeError / RangeError for a bad option; DependencyUnavailableError when the
+   *   server cannot be reached within the deadline
+   */
+  static async connect(options: PostgresStoreOptions): Promise<PostgresStore> {
+    const { deadlineMs, pool: config } = resolveStoreOptions(options);
+    const pool = new pg.Pool(config);
+    // An idle connection that the server drops must not crash the process; the next
+    // checkout reconnects.
+    pool.on('error', () => undefined);
+    try {
+      const setup = async (): Promise<PostgresStore> => {
+        const client = await pool.connect();
+        try {
+          await migrate(client);
+          const lastSeen = await latestChangeId(client);
+          const registry = InstallationRegistry.from(
+            'PostgresStore.connect',
+            await readInstallations(client),
+          );
+          return new PostgresStore(pool, deadlineMs, new ChangeFeed(lastSeen), registry);
+        } finally {
+          client.release();
+        }
+      };
+      // Migrations may take longer than one query on a large database; give them 10 deadlines.
+      return await storeCall(setup(), deadlineMs * 10);
+    } catch (error) {
+      await pool.end().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** Increases whenever this process sees a change of the installation set, its own or another's. */
+  get installationsVersion(): number {
+    return this.#installationsVersion;
+  }
+
+  /**
+   * {@inheritDoc MeasurementStore.dataVersion} Follows the changes committed by every process
+   * up to the last {@link refresh}; an ingest through this store refreshes when it commits.
+   */
+  dataVersion(installationId: number, beforeMs: number): number {
+    return this.#feed.versionBefore(installationId, beforeMs);
+  }
+
+  /**
+   * {@inheritDoc MeasurementStore.refresh} One indexed query of the change log, plus a read of
+   * the installations when they changed.
+   */
+  async refresh(): Promise<void> {
+    await storeCall(this.#refresh(), this.#deadlineMs);
+  }
+
+  async #refresh(): Promise<void> {
+    if (await this.#feed.poll(this.#pool)) this.#installationsStale = true;
+    if (!this.#installationsStale) return;
+    const rows = await readInstallations(this.#pool);
+    this.#registry = InstallationRegistry.from('PostgresStore.refresh', rows);
+    this.#installationsStale = false;
+    this.#installationsVersion++;
+  }
+
+  /** {@inheritDoc MeasurementStore.findInstallation} From this process's copy (see {@link refresh}). */
+  async findInstallation(id: number): Promise<InstallationLookup> {
+    if (typeof id !== 'number' || Number.isNaN(id)) {
+      throw argumentError(
+        TypeError,
+        'PostgresStore.findInstallation',
+        'id',
+        'must be a number',
+        id,
+      );
+    }
+    return this.#registry.lookup(id);
+  }
+
+  /** Active installations in ascending id order, spec-shaped (see {@link refresh}). */
+  async listActiveInstallations(): Promise<readonly Installation[]> {
+    return this.#registry.active;
+  }
+
+  /**
+   * Means per type over each window `[fromMs, tillMs)`, in one statement; see
+   * `InMemoryStore.windowAverages` for the shape. Equal to the in-memory store's within a
+   * relative 1e-9 on the same samples.
+   *
+   * @throws TypeError / RangeError for a bad argument; DependencyUnavailableError
+   */
+  async windowAverages(
+    installationId: number,
+    windows: readonly TimeWindow[],
+  ): Promise<readonly WindowAverages[]> {
+    if (typeof installationId !== 'number') {
+      throw argumentError(
+        TypeError,
+        'PostgresStore.windowAverages',
+        'installationId',
+        'must be a number',
+        installationId,
+      );
+    }
+    checkWindows('PostgresStore.windowAverages', windows);
+    return storeCall(queryWindowAverages(this.#pool, installationId, windows), this.#deadlineMs);
+  }
+
+  /**
+   * Stores a batch in one transaction, with the policy and report of `InMemoryStore.ingest`:
+   * the valid part is kept and every rejected sample reported, or with `{ atomic: true }`
+   * nothing is stored and an `IngestError` is thrown. Samples before 4001 BC are refused (see
+   * `EARLIEST_SAMPLE_MS`).
+   *
+   * @throws IngestError; TypeError for a bad argument; DependencyUnavailableError (nothing
+   *   was stored unless the deadline passed while the commit itself was under way)
+   */
+  async ingest(samples: readonly Sample[], options: IngestOptions = {}): Promise<IngestReport> {
+    const fn = 'PostgresStore.ingest';
+    if (!Array.isArray(samples)) {
+      throw argumentError(TypeError, fn, 'samples', 'must be an array', samples);
+    }
+    if (options.atomic !== undefined && typeof options.atomic !== 'boolean') {
+      throw argumentError(TypeError, fn, 'options.atomic', 'must be a boolean', options.atomic);
+    }
+    // Installations are never deleted, so only a newer copy can know more of them.
+    await this.refresh();
+    const registry = this.#registry;
+    const plan = planIngest(samples, {
+      isKnownInstallation: (id) => registry.has(id),
+      retainedFromMs: EARLIEST_SAMPLE_MS,
+    });
+    if (options.atomic === true && plan.rejected.length > 0) {
+      throw new IngestError(fn, samples.length, plan.rejected);
+    }
+    if (plan.batches.length > 0) {
+      await this.#write((client) => writeBatches(client, plan.batches, this.#knownMonths));
+    }
+    return Object.freeze({ accepted: plan.accepted, rejected: Object.freeze([...plan.rejected]) });
+  }
+
+  /**
+   * Adds installations or replaces those with the same ids, and optionally stores samples, in
+   * one transaction: all or nothing. Checks as `InMemoryStore.putInstallations` against the
+   * installations in the database, and the samples as an atomic {@link ingest} against the
+   * resulting set. Samples already stored are kept.
+   *
+   * @param samples - optional; validated like `ingest(samples, { atomic: true })`
+   * @throws TypeError / RangeError as `InMemoryStore.putInstallations`; IngestError when a
+   *   sample is refused; DependencyUnavailableError
+   * @example
+   * await store.putInstallations([{ ...old, successorId: 1200 }, successor]);
+   */
+  async putInstallations(
+    installations: readonly StoredInstallation[],
+    samples?: readonly Sample[],
+  ): Promise<void> {
+    const fn = 'PostgresStore.putInstallations';
+    const checked = checkedInstallations(fn, installations);
+    if (samples !== undefined && !Array.isArray(samples)) {
+      throw argumentError(TypeError, fn, 'samples', 'must be an array when given', samples);
+    }
+    await this.#write(async (client): Promise<number[]> => {
+      const stored = InstallationRegistry.from(fn, await readInstallations(client));
+      const registry = stored.with(fn, checked);
+      let ensured: number[] = [];
+      if (samples !== undefined) {
+        const plan = planIngest(samples, {
+          isKnownInstallation: (id) => registry.has(id),
+          retainedFromMs: EARLIEST_SAMPLE_MS,
+        });
+        if (plan.rejected.length > 0) throw new IngestError(fn, samples.length, plan.rejected);
+        ensured = await writeBatches(client, plan.batches, this.#knownMonths);
+      }
+      await upsertInstallations(client, checked);
+      await client.query(RECORD_INSTALLATIONS_CHANGE);
+      return ensured;
+    });
+  }
+
+  /** Closes every connection; the store cannot be used afterwards. */
+  async close(): Promise<void> {
+    await this.#pool.end();
+  }
+
+  // One writer transaction under the writers' lock, within the deadline. The deadline is
+  // checked before COMMIT, so a late transaction rolls back instead of landing after its
+  // caller was told it failed. `work` returns the month partitions it ensured, remembered
+  // only once they are committed. Then this process's view is refreshed.
+  async #write(work: (client: pg.PoolClient) => Promise<number[]>): Promise<void> {
+    const startedMs = performance.now();
+    const transaction = async (): Promise<number[]> => {
+      const client = await this.#pool.connect();
+      let failure: unknown;
+      try {
+        await client.query('BEGIN');
+        await client.query('SELECT pg_advisory_xact_lock($1)', [WRITER_LOCK_KEY]);
+        const ensured = await work(client);
+        if (performance.now() - startedMs > this.#deadlineMs) {
+          throw new DependencyUnavailableError('store', `no commit within ${this.#deadlineMs} ms`);
+        }
+        await client.query('COMMIT');
+        return ensured;
+      } catch (error) {
+        failure = error;
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        // A connection that failed mid-transaction is discarded, not reused.
+        client.release(failure !== undefined && isUnavailability(failure));
+      }
+    };
+    for (const month of await storeCall(transaction(), this.#deadlineMs)) {
+      this.#knownMonths.add(month);
+    }
+    // The commit stands; a failed refresh here is retried by the next one.
+    await this.refresh().catch(() => undefined);
+  }
+}

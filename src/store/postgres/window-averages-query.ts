@@ -1,0 +1,88 @@
+import type { Pool } from 'pg';
+import { MEASUREMENT_TYPE_NAMES } from '../../meta/measurement-types.js';
+import type { WindowAverages } from '../../model/window-averages.js';
+import { MAX_ABS_SAMPLE_AT_MS } from '../../series/sample-problem.js';
+import type { TimeWindow } from '../../time/windows.js';
+import { EARLIEST_SAMPLE_MS } from './sample-writes.js';
+
+// One statement for all windows of a call. Per window: the whole UTC hours inside it come
+// from the roll-up, and only the raw rows before the first and after the last whole hour are
+// read; a window without a whole hour reads its raw rows. Hours are cut by airq_hour
+// (date_bin with an explicit origin). Sums and counts are added, then divided once in JS.
+const WINDOW_SUMS = `
+WITH w AS (
+  SELECT n, airq_at(f) AS f, airq_at(t) AS t,
+         airq_hour(airq_at(f)) AS hf, airq_hour(airq_at(t)) AS ht
+  FROM unnest($2::bigint[], $3::bigint[]) WITH ORDINALITY AS u(f, t, n)
+), e AS (
+  SELECT n, f, t,
+         CASE WHEN hf < f THEN hf + interval '1 hour' ELSE hf END AS hf,
+         ht
+  FROM w
+), b AS (
+  SELECT n, f, t,
+         CASE WHEN hf < ht THEN hf ELSE t END AS hf,
+         CASE WHEN hf < ht THEN ht ELSE t END AS ht
+  FROM e
+)
+SELECT b.n::integer AS n, p.type_ordinal::integer AS type,
+       sum(p.s) AS sum, sum(p.c)::float8 AS count
+FROM b CROSS JOIN LATERAL (
+  SELECT h.type_ordinal, h.sum AS s, h.count AS c FROM airq_hourly AS h
+   WHERE h.installation_id = $1 AND h.hour >= b.hf AND h.hour < b.ht
+  UNION ALL
+  SELECT s.type_ordinal, s.value, 1 FROM airq_samples AS s
+   WHERE s.installation_id = $1 AND s.at >= b.f AND s.at < b.hf
+  UNION ALL
+  SELECT s.type_ordinal, s.value, 1 FROM airq_samples AS s
+   WHERE s.installation_id = $1 AND s.at >= b.ht AND s.at < b.t
+) AS p
+GROUP BY b.n, p.type_ordinal
+ORDER BY 1, 2`;
+
+interface SumRow {
+  readonly n: number;
+  readonly type: number;
+  readonly sum: number;
+  readonly count: number;
+}
+
+/**
+ * Means per measurement type for each window `[fromMs, tillMs)` of one installation, read in
+ * one statement; records list types in canonical order, as the in-memory store's do. Windows
+ * must be checked (finite, `fromMs <= tillMs`).
+ *
+ * Samples sit on whole milliseconds, so a fractional bound is moved up to the next whole
+ * millisecond without changing which samples a window holds; bounds outside the store's time
+ * range are moved to its ends for the same reason.
+ *
+ * @example
+ * await queryWindowAverages(pool, 1001, [{ fromMs: nine, tillMs: ten }]); // [{ PM10: 40 }]
+ */
+export async function queryWindowAverages(
+  pool: Pool,
+  installationId: number,
+  windows: readonly TimeWindow[],
+): Promise<readonly WindowAverages[]> {
+  const froms = new Array<number>(windows.length);
+  const tills = new Array<number>(windows.length);
+  for (let w = 0; w < windows.length; w++) {
+    const { fromMs, tillMs } = windows[w]!; // w < length
+    froms[w] = storeBound(fromMs);
+    tills[w] = storeBound(tillMs);
+  }
+  const records: Record<string, number>[] = windows.map(() => ({}));
+  if (windows.length > 0 && Number.isSafeInteger(installationId)) {
+    const result = await pool.query<SumRow>(WINDOW_SUMS, [installationId, froms, tills]);
+    for (const { n, type, sum, count } of result.rows) {
+      const record = records[n - 1];
+      const name = MEASUREMENT_TYPE_NAMES[type];
+      if (record !== undefined && name !== undefined && count > 0) record[name] = sum / count;
+    }
+  }
+  return Object.freeze(records.map((record) => Object.freeze(record)));
+}
+
+function storeBound(atMs: number): number {
+  return Math.min(Math.max(Math.ceil(atMs), EARLIEST_SAMPLE_MS), MAX_ABS_SAMPLE_AT_MS + 1);
+}
