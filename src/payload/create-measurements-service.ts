@@ -14,6 +14,7 @@ import type {
   PointMeasurements,
 } from './measurements-service.js';
 import { PointPayloads } from './point-payloads.js';
+import { refreshingService } from './refreshing-service.js';
 import { renderCurrent, renderedHours, renderMeasurements } from './render-measurements.js';
 import { checkCoordinates, type ResolvedRequest, resolveRequest } from './request-arguments.js';
 import { RequestWindows } from './request-windows.js';
@@ -82,7 +83,8 @@ export function createMeasurementsService(
     return { current: renderCurrent(series, windows, render, history), history, forecast };
   }
 
-  return Object.freeze({
+  // A store shared by several processes is refreshed once at the start of every call.
+  return refreshingService(store, {
     async findInstallation(id: number): Promise<InstallationLookup> {
       checkSafeInteger('MeasurementsService.findInstallation', 'installationId', id);
       return store.findInstallation(id);

@@ -281,19 +281,37 @@ export class InMemoryStore implements MeasurementStore {
   }
 
   /**
-   * Adds installations or replaces those with the same id, at run time. Removing is putting the
-   * installation again with `removed: true` (and a `successorId` when it was replaced). The
-   * whole resulting set is checked first; on any problem nothing changes. Bumps
+   * Adds installations or replaces those with the same id, at run time, and optionally stores
+   * samples with them. Removing is putting the installation again with `removed: true` (and a
+   * `successorId` when it was replaced). The whole resulting set, and the samples as an atomic
+   * {@link ingest} against it, are checked first; on any problem nothing changes. Bumps
    * {@link installationsVersion}. Samples already stored are kept.
    *
+   * @param samples - optional; checked like `ingest(samples, { atomic: true })`
    * @throws TypeError on an invalid installation; RangeError on a duplicate id in the list, a
-   *   successor that does not exist or a replacement cycle
+   *   successor that does not exist or a replacement cycle; IngestError when a sample is refused
    * @example
    * store.putInstallations([{ ...old, successorId: 1200 }, successor]);
    * store.installationsVersion; // 1
    */
-  putInstallations(installations: readonly StoredInstallation[]): void {
-    this.#registry = this.#registry.with('InMemoryStore.putInstallations', installations);
+  putInstallations(
+    installations: readonly StoredInstallation[],
+    samples?: readonly Sample[],
+  ): void {
+    const fn = 'InMemoryStore.putInstallations';
+    const registry = this.#registry.with(fn, installations);
+    if (samples !== undefined && !Array.isArray(samples)) {
+      throw argumentError(TypeError, fn, 'samples', 'must be an array when given', samples);
+    }
+    const plan = planIngest(samples ?? [], {
+      isKnownInstallation: (id) => registry.has(id),
+      retainedFromMs: this.#retainedFromMs,
+    });
+    if (plan.rejected.length > 0) throw new IngestError(fn, samples?.length ?? 0, plan.rejected);
+    this.#registry = registry;
     this.#version++;
+    for (const batch of plan.batches) {
+      this.#series.append(batch.installationId, batch.typeOrdinal, batch.atMs, batch.values);
+    }
   }
 }

@@ -74,9 +74,12 @@ export function docBlocks(root: string): DocBlock[] {
   );
 }
 
-/** Maps `'airq'` and `'airq/<module>'` to the module's `src` entry, or `undefined` if unknown. */
+/**
+ * Maps `'airq'`, `'airq/<module>'` and `'airq/<module>/<part>'` to the subpath's `src` entry,
+ * or `undefined` if unknown.
+ */
 export function sourceEntry(root: string, specifier: string): string | undefined {
-  const match = /^airq(?:\/([\w-]+))?$/.exec(specifier);
+  const match = /^airq(?:\/([\w-]+(?:\/[\w-]+)*))?$/.exec(specifier);
   if (!match) return undefined;
   const exportsMap = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).exports;
   const subpath = match[1] === undefined ? '.' : `./${match[1]}`;

@@ -70,7 +70,11 @@ export class ChangeFeed {
   }
 
   async #pollOnce(pool: Pool): Promise<boolean> {
-    const result = await pool.query<ChangeRow>(NEW_CHANGES, [this.#lastSeen]);
+    const result = await pool.query<ChangeRow>({
+      name: 'airq_new_changes',
+      text: NEW_CHANGES,
+      values: [this.#lastSeen],
+    });
     let installationsChanged = false;
     for (const row of result.rows) {
       // Rows come in id order, so the last seen only moves forward.

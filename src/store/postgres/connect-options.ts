@@ -70,7 +70,7 @@ export function resolveStoreOptions(options: PostgresStoreOptions): ResolvedStor
   if (!Number.isInteger(max)) {
     throw argumentError(RangeError, fn, 'options.poolSize', 'must be an integer', max);
   }
-  const settings = ['-c TimeZone=UTC'];
+  const settings = ['-c TimeZone=UTC', '-c plan_cache_mode=force_generic_plan'];
   if (schema !== undefined) settings.push(`-c search_path=${schema}`);
   return {
     deadlineMs,

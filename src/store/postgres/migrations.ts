@@ -55,7 +55,7 @@ CREATE TABLE airq_changes (
 CREATE FUNCTION airq_at(ms bigint) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN (timestamp '1970-01-01 00:00:00'
-  + make_interval(days => (ms / 86400000)::integer, secs => (ms % 86400000) / 1000.0))
+  + make_interval(days => (ms / 86400000)::integer, secs => (ms % 86400000)::float8 / 1000))
   AT TIME ZONE 'UTC';
 
 -- The start of the UTC hour of a time: date_bin with an explicit origin, never a local zone.

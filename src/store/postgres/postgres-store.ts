@@ -5,7 +5,7 @@ import type { Installation } from '../../model/api-types.js';
 import { DependencyUnavailableError } from '../../model/dependency-unavailable.js';
 import type { WindowAverages } from '../../model/window-averages.js';
 import type { TimeWindow } from '../../time/windows.js';
-import { planIngest } from '../ingest-plan.js';
+import { type IngestPlan, planIngest } from '../ingest-plan.js';
 import {
   IngestError,
   type IngestOptions,
@@ -194,13 +194,12 @@ export class PostgresStore implements MeasurementStore {
     if (options.atomic !== undefined && typeof options.atomic !== 'boolean') {
       throw argumentError(TypeError, fn, 'options.atomic', 'must be a boolean', options.atomic);
     }
-    // Installations are never deleted, so only a newer copy can know more of them.
-    await this.refresh();
-    const registry = this.#registry;
-    const plan = planIngest(samples, {
-      isKnownInstallation: (id) => registry.has(id),
-      retainedFromMs: EARLIEST_SAMPLE_MS,
-    });
+    let plan = this.#plan(samples);
+    // Installations are never deleted: only a newer copy can know an id this one does not.
+    if (plan.rejected.some((entry) => entry.reason.includes('unknown installation'))) {
+      await this.refresh();
+      plan = this.#plan(samples);
+    }
     if (options.atomic === true && plan.rejected.length > 0) {
       throw new IngestError(fn, samples.length, plan.rejected);
     }
@@ -249,6 +248,14 @@ export class PostgresStore implements MeasurementStore {
     });
   }
 
+  #plan(samples: readonly Sample[]): IngestPlan {
+    const registry = this.#registry;
+    return planIngest(samples, {
+      isKnownInstallation: (id) => registry.has(id),
+      retainedFromMs: EARLIEST_SAMPLE_MS,
+    });
+  }
+
   /** Closes every connection; the store cannot be used afterwards. */
   async close(): Promise<void> {
     await this.#pool.end();
@@ -264,8 +271,7 @@ export class PostgresStore implements MeasurementStore {
       const client = await this.#pool.connect();
       let failure: unknown;
       try {
-        await client.query('BEGIN');
-        await client.query('SELECT pg_advisory_xact_lock($1)', [WRITER_LOCK_KEY]);
+        await client.query(`BEGIN; SELECT pg_advisory_xact_lock(${WRITER_LOCK_KEY})`);
         const ensured = await work(client);
         if (performance.now() - startedMs > this.#deadlineMs) {
           throw new DependencyUnavailableError('store', `no commit within ${this.#deadlineMs} ms`);

@@ -42,7 +42,8 @@ SELECT id, oldest FROM unnest($1::bigint[], $2::bigint[]) AS t(id, oldest)`;
  * Writes planned batches inside the caller's transaction (which holds the writers' lock):
  * the month partitions they need, the raw rows (one `unnest` insert; a sample at a stored
  * timestamp replaces its value), the roll-up of every touched hour, and one change row per
- * installation with its oldest sample. Four statements, whatever the batch size.
+ * installation with its oldest sample. Four statements, whatever the batch size, each
+ * prepared once per connection.
  *
  * @param knownMonths - start ms of the months whose partition is known to exist
  * @returns the start ms of the months whose partition this call ensured, for the caller to
@@ -105,9 +106,21 @@ export async function writeBatches(
     ]);
     ensured.push(month);
   }
-  await client.query(INSERT_SAMPLES, [ids, times, types, values]);
-  await client.query(REWRITE_HOURS, [hourIds, hourTypes, hourTimes]);
-  await client.query(RECORD_CHANGES, [[...oldestById.keys()], [...oldestById.values()]]);
+  await client.query({
+    name: 'airq_insert_samples',
+    text: INSERT_SAMPLES,
+    values: [ids, times, types, values],
+  });
+  await client.query({
+    name: 'airq_rewrite_hours',
+    text: REWRITE_HOURS,
+    values: [hourIds, hourTypes, hourTimes],
+  });
+  await client.query({
+    name: 'airq_record_changes',
+    text: RECORD_CHANGES,
+    values: [[...oldestById.keys()], [...oldestById.values()]],
+  });
   return ensured;
 }
 

@@ -9,21 +9,27 @@ import { EARLIEST_SAMPLE_MS } from './sample-writes.js';
 // from the roll-up, and only the raw rows before the first and after the last whole hour are
 // read; a window without a whole hour reads its raw rows. Hours are cut by airq_hour
 // (date_bin with an explicit origin). Sums and counts are added, then divided once in JS.
+// The bounds are worked out once per window (MATERIALIZED, and OFFSET 0 keeps each step from
+// being folded into the next), not again in every index condition that uses them.
 const WINDOW_SUMS = `
-WITH w AS (
-  SELECT n, airq_at(f) AS f, airq_at(t) AS t,
-         airq_hour(airq_at(f)) AS hf, airq_hour(airq_at(t)) AS ht
-  FROM unnest($2::bigint[], $3::bigint[]) WITH ORDINALITY AS u(f, t, n)
-), e AS (
-  SELECT n, f, t,
-         CASE WHEN hf < f THEN hf + interval '1 hour' ELSE hf END AS hf,
-         ht
-  FROM w
-), b AS (
+WITH b AS MATERIALIZED (
   SELECT n, f, t,
          CASE WHEN hf < ht THEN hf ELSE t END AS hf,
          CASE WHEN hf < ht THEN ht ELSE t END AS ht
-  FROM e
+  FROM (
+    SELECT n, f, t, ht,
+           CASE WHEN h0 < f THEN h0 + interval '1 hour' ELSE h0 END AS hf
+    FROM (
+      SELECT n, f, t, airq_hour(f) AS h0, airq_hour(t) AS ht
+      FROM (
+        SELECT n, airq_at(f_ms) AS f, airq_at(t_ms) AS t
+        FROM unnest($2::bigint[], $3::bigint[]) WITH ORDINALITY AS u(f_ms, t_ms, n)
+        OFFSET 0
+      ) AS w
+      OFFSET 0
+    ) AS e
+    OFFSET 0
+  ) AS c
 )
 SELECT b.n::integer AS n, p.type_ordinal::integer AS type,
        sum(p.s) AS sum, sum(p.c)::float8 AS count
@@ -73,7 +79,12 @@ export async function queryWindowAverages(
   }
   const records: Record<string, number>[] = windows.map(() => ({}));
   if (windows.length > 0 && Number.isSafeInteger(installationId)) {
-    const result = await pool.query<SumRow>(WINDOW_SUMS, [installationId, froms, tills]);
+    const result = await pool.query<SumRow>({
+      // Named, so each connection plans it once.
+      name: 'airq_window_sums',
+      text: WINDOW_SUMS,
+      values: [installationId, froms, tills],
+    });
     for (const { n, type, sum, count } of result.rows) {
       const record = records[n - 1];
       const name = MEASUREMENT_TYPE_NAMES[type];
