@@ -37,6 +37,12 @@ export interface PostgresServer {
   createSchema(prefix?: string): Promise<string>;
   /** Stops the server and removes its directory. */
   stop(): Promise<void>;
+  /** Stops the server but keeps its files, for {@link restart}: a server that is down. */
+  halt(): Promise<void>;
+  /** Starts a halted server again on the same port and files. */
+  restart(): Promise<void>;
+  /** Freezes or thaws every process of the server: a server that hangs. */
+  freeze(frozen: boolean): void;
 }
 
 let schemaCounter = 0;
@@ -57,45 +63,48 @@ export async function startPostgres(binDirectory: string): Promise<PostgresServe
     { stdio: 'pipe', ...(user ?? {}) },
   );
   const port = await freePort();
-  const server: ThrowawayProcess = spawnServer(
-    join(binDirectory, 'postgres'),
-    [
-      '-D',
-      dataDirectory,
-      '-p',
-      String(port),
-      '-k',
-      directory,
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      'fsync=off',
-      '-c',
-      'synchronous_commit=off',
-      '-c',
-      'full_page_writes=off',
-      '-c',
-      'max_connections=100',
-    ],
+  const args = [
+    '-D',
+    dataDirectory,
+    '-p',
+    String(port),
+    '-k',
     directory,
-    // SIGINT is PostgreSQL's fast shutdown: it ends the sessions instead of waiting for them.
-    { user, stopSignal: 'SIGINT' },
-  );
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'fsync=off',
+    '-c',
+    'synchronous_commit=off',
+    '-c',
+    'full_page_writes=off',
+    '-c',
+    'max_connections=100',
+  ];
   const connectionString = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  try {
-    await waitUntil(
-      async () => {
-        const client = new pg.Client({ connectionString });
-        await client.connect();
-        await client.end();
-      },
-      20_000,
-      server.output,
-    );
-  } catch (error) {
-    await server.stop();
-    throw error;
-  }
+  const start = async (): Promise<ThrowawayProcess> => {
+    // SIGINT is PostgreSQL's fast shutdown: it ends the sessions instead of waiting for them.
+    const running = spawnServer(join(binDirectory, 'postgres'), args, directory, {
+      user,
+      stopSignal: 'SIGINT',
+    });
+    try {
+      await waitUntil(
+        async () => {
+          const client = new pg.Client({ connectionString });
+          await client.connect();
+          await client.end();
+        },
+        20_000,
+        running.output,
+      );
+    } catch (error) {
+      await running.stop();
+      throw error;
+    }
+    return running;
+  };
+  let server: ThrowawayProcess = await start();
   return {
     connectionString,
     port,
@@ -111,5 +120,10 @@ export async function startPostgres(binDirectory: string): Promise<PostgresServe
       return name;
     },
     stop: () => server.stop(),
+    halt: () => server.stop({ keepDirectory: true }),
+    async restart() {
+      server = await start();
+    },
+    freeze: (frozen) => server.freeze(frozen),
   };
 }

@@ -81,8 +81,13 @@ export interface ThrowawayProcess {
   readonly child: ChildProcess;
   /** Output so far (stdout and stderr), for error messages. */
   output(): string;
-  /** Stops the process (signal, then SIGKILL after 5 s) and removes `directory`. */
-  stop(): Promise<void>;
+  /**
+   * Stops the process (signal, then SIGKILL after 5 s) and removes `directory`, unless
+   * `keepDirectory` (to start the server again on the same files).
+   */
+  stop(options?: { keepDirectory?: boolean }): Promise<void>;
+  /** Freezes (SIGSTOP) or thaws (SIGCONT) the process and its children: a hung server. */
+  freeze(frozen: boolean): void;
 }
 
 /**
@@ -114,7 +119,7 @@ export function spawnServer(
   return {
     child,
     output: () => output,
-    async stop() {
+    async stop(stopOptions = {}) {
       process.off('exit', onExit);
       if (child.exitCode === null && child.signalCode === null) {
         child.kill(options.stopSignal ?? 'SIGTERM');
@@ -122,7 +127,19 @@ export function spawnServer(
         await exited;
         clearTimeout(timer);
       }
-      rmSync(directory, { recursive: true, force: true });
+      if (stopOptions.keepDirectory !== true) rmSync(directory, { recursive: true, force: true });
+    },
+    freeze(frozen) {
+      const signal = frozen ? 'SIGSTOP' : 'SIGCONT';
+      const pid = child.pid;
+      if (pid === undefined) return;
+      const children = execFileSync('ps', ['--ppid', String(pid), '-o', 'pid='], {
+        encoding: 'utf8',
+      })
+        .split('\n')
+        .map((line) => Number(line.trim()))
+        .filter((childPid) => childPid > 0);
+      for (const target of [pid, ...children]) process.kill(target, signal);
     },
   };
 }
