@@ -2,6 +2,7 @@ import type { ClientBase } from 'pg';
 import { MAX_ABS_SAMPLE_AT_MS } from '../../series/sample-problem.js';
 import { MS_PER_HOUR } from '../../time/instant.js';
 import type { SeriesBatch } from '../ingest-plan.js';
+import { float8ArrayParam, int2ArrayParam, int8ArrayParam } from './binary-arrays.js';
 
 /**
  * The earliest sample time the PostgreSQL store keeps: 1 January 4001 BC (UTC), inside the
@@ -60,10 +61,10 @@ export async function writeBatches(
   if (batches.length === 0) return ensured;
   let total = 0;
   for (const batch of batches) total += batch.atMs.length;
-  const ids = new Array<number>(total);
-  const times = new Array<number>(total);
-  const types = new Array<number>(total);
-  const values = new Array<number>(total);
+  const ids = new Float64Array(total);
+  const times = new Float64Array(total);
+  const types = new Int16Array(total);
+  const values = new Float64Array(total);
   // One sample per touched hour of each series (its times are ascending); SQL bins them.
   const hourIds: number[] = [];
   const hourTypes: number[] = [];
@@ -79,7 +80,7 @@ export async function writeBatches(
       ids[row] = installationId;
       times[row] = t;
       types[row] = typeOrdinal;
-      values[row] = batchValues[i]!;
+      values[row] = batchValues[i]!; // i < length
       row++;
       const hour = t - (((t % MS_PER_HOUR) + MS_PER_HOUR) % MS_PER_HOUR);
       if (hour !== lastHour) {
@@ -109,7 +110,12 @@ export async function writeBatches(
   await client.query({
     name: 'airq_insert_samples',
     text: INSERT_SAMPLES,
-    values: [ids, times, types, values],
+    values: [
+      int8ArrayParam(ids),
+      int8ArrayParam(times),
+      int2ArrayParam(types),
+      float8ArrayParam(values),
+    ],
   });
   await client.query({
     name: 'airq_rewrite_hours',

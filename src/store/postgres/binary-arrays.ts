@@ -1,0 +1,76 @@
+// Query parameters in PostgreSQL's binary array format (what `array_send` writes and
+// `array_recv` reads). `pg` passes a Buffer parameter as binary, so the server copies fixed
+// width numbers instead of parsing decimal text: for a 100k-sample ingest, the text form of
+// four arrays cost more than the insert itself.
+
+const INT2_OID = 21;
+const INT8_OID = 20;
+const FLOAT8_OID = 701;
+const HEADER_BYTES = 20; // ndim, has-null flag, element type, length and lower bound
+
+function arrayBuffer(oid: number, count: number, width: number): Buffer {
+  const buffer = Buffer.allocUnsafe(count === 0 ? 12 : HEADER_BYTES + count * (4 + width));
+  buffer.writeInt32BE(count === 0 ? 0 : 1, 0); // an empty array has no dimension
+  buffer.writeInt32BE(0, 4);
+  buffer.writeInt32BE(oid, 8);
+  if (count > 0) {
+    buffer.writeInt32BE(count, 12);
+    buffer.writeInt32BE(1, 16);
+  }
+  return buffer;
+}
+
+/**
+ * A `bigint[]` parameter. Values must be safe integers (ids, epoch milliseconds).
+ *
+ * @example
+ * await client.query('SELECT $1::bigint[]', [int8ArrayParam([1, -2])]); // [['1', '-2']]
+ */
+export function int8ArrayParam(values: ArrayLike<number>): Buffer {
+  const buffer = arrayBuffer(INT8_OID, values.length, 8);
+  let offset = HEADER_BYTES;
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i]!; // i < length
+    // Two's complement from a double: the high word floors, the low word is what is left.
+    const high = Math.floor(value / 4_294_967_296);
+    buffer.writeInt32BE(8, offset);
+    buffer.writeInt32BE(high, offset + 4);
+    buffer.writeUInt32BE(value - high * 4_294_967_296, offset + 8);
+    offset += 12;
+  }
+  return buffer;
+}
+
+/**
+ * A `float8[]` parameter, bit for bit (no decimal round trip).
+ *
+ * @example
+ * await client.query('SELECT $1::float8[]', [float8ArrayParam([0.1])]); // [[0.1]]
+ */
+export function float8ArrayParam(values: ArrayLike<number>): Buffer {
+  const buffer = arrayBuffer(FLOAT8_OID, values.length, 8);
+  let offset = HEADER_BYTES;
+  for (let i = 0; i < values.length; i++) {
+    buffer.writeInt32BE(8, offset);
+    buffer.writeDoubleBE(values[i]!, offset + 4); // i < length
+    offset += 12;
+  }
+  return buffer;
+}
+
+/**
+ * A `smallint[]` parameter. Values must be integers in [-32768, 32767].
+ *
+ * @example
+ * await client.query('SELECT $1::smallint[]', [int2ArrayParam([2])]); // [[2]]
+ */
+export function int2ArrayParam(values: ArrayLike<number>): Buffer {
+  const buffer = arrayBuffer(INT2_OID, values.length, 2);
+  let offset = HEADER_BYTES;
+  for (let i = 0; i < values.length; i++) {
+    buffer.writeInt32BE(2, offset);
+    buffer.writeInt16BE(values[i]!, offset + 4); // i < length
+    offset += 6;
+  }
+  return buffer;
+}
