@@ -1,8 +1,4 @@
-import {
-  checkFiniteNumber,
-  checkWindows,
-  isNumberArrayLike,
-} from '../arguments/argument-checks.js';
+import { checkFiniteNumber, isNumberArrayLike } from '../arguments/argument-checks.js';
 import { argumentError, describeValue } from '../arguments/describe-value.js';
 import { isMeasurementTypeName, MEASUREMENT_TYPE_NAMES } from '../meta/measurement-types.js';
 import type { Installation } from '../model/api-types.js';
@@ -19,6 +15,11 @@ import {
 import { InstallationRegistry } from './installation-registry.js';
 import type { InstallationLookup, MeasurementStore } from './measurement-store.js';
 import { SeriesTable } from './series-table.js';
+import {
+  checkIngestArguments,
+  checkLookupId,
+  checkWindowAveragesArguments,
+} from './store-arguments.js';
 import type { StoredInstallation } from './stored-installation.js';
 
 /** Options of {@link InMemoryStore}. */
@@ -115,15 +116,7 @@ export class InMemoryStore implements MeasurementStore {
 
   /** {@inheritDoc MeasurementStore.findInstallation} */
   async findInstallation(id: number): Promise<InstallationLookup> {
-    if (typeof id !== 'number' || Number.isNaN(id)) {
-      throw argumentError(
-        TypeError,
-        'InMemoryStore.findInstallation',
-        'id',
-        'must be a number',
-        id,
-      );
-    }
+    checkLookupId('InMemoryStore.findInstallation', id);
     return this.#registry.lookup(id);
   }
 
@@ -144,16 +137,7 @@ export class InMemoryStore implements MeasurementStore {
     installationId: number,
     windows: readonly TimeWindow[],
   ): Promise<readonly WindowAverages[]> {
-    if (typeof installationId !== 'number') {
-      throw argumentError(
-        TypeError,
-        'InMemoryStore.windowAverages',
-        'installationId',
-        'must be a number',
-        installationId,
-      );
-    }
-    checkWindows('InMemoryStore.windowAverages', windows);
+    checkWindowAveragesArguments('InMemoryStore.windowAverages', installationId, windows);
     return this.#series.averages(installationId, windows);
   }
 
@@ -170,24 +154,7 @@ export class InMemoryStore implements MeasurementStore {
    * // { accepted: 0, rejected: [{ index: 0, sample: {…}, reason: 'unknown measurement type "PM2.5"' }] }
    */
   ingest(samples: readonly Sample[], options: IngestOptions = {}): IngestReport {
-    if (!Array.isArray(samples)) {
-      throw argumentError(
-        TypeError,
-        'InMemoryStore.ingest',
-        'samples',
-        'must be an array',
-        samples,
-      );
-    }
-    if (options.atomic !== undefined && typeof options.atomic !== 'boolean') {
-      throw argumentError(
-        TypeError,
-        'InMemoryStore.ingest',
-        'options.atomic',
-        'must be a boolean',
-        options.atomic,
-      );
-    }
+    checkIngestArguments('InMemoryStore.ingest', samples, options);
     const plan = planIngest(samples, {
       isKnownInstallation: (id) => this.#registry.has(id),
       retainedFromMs: this.#retainedFromMs,

@@ -1,5 +1,4 @@
 import pg from 'pg';
-import { checkWindows } from '../../arguments/argument-checks.js';
 import { argumentError } from '../../arguments/describe-value.js';
 import type { Installation } from '../../model/api-types.js';
 import { DependencyUnavailableError } from '../../model/dependency-unavailable.js';
@@ -15,6 +14,11 @@ import {
 import { checkedInstallations } from '../installation-input.js';
 import { InstallationRegistry } from '../installation-registry.js';
 import type { InstallationLookup, MeasurementStore } from '../measurement-store.js';
+import {
+  checkIngestArguments,
+  checkLookupId,
+  checkWindowAveragesArguments,
+} from '../store-arguments.js';
 import type { StoredInstallation } from '../stored-installation.js';
 import { ChangeFeed, latestChangeId, RECORD_INSTALLATIONS_CHANGE } from './change-feed.js';
 import { type PostgresStoreOptions, resolveStoreOptions } from './connect-options.js';
@@ -136,15 +140,7 @@ export class PostgresStore implements MeasurementStore {
 
   /** {@inheritDoc MeasurementStore.findInstallation} From this process's copy (see {@link refresh}). */
   async findInstallation(id: number): Promise<InstallationLookup> {
-    if (typeof id !== 'number' || Number.isNaN(id)) {
-      throw argumentError(
-        TypeError,
-        'PostgresStore.findInstallation',
-        'id',
-        'must be a number',
-        id,
-      );
-    }
+    checkLookupId('PostgresStore.findInstallation', id);
     return this.#registry.lookup(id);
   }
 
@@ -164,16 +160,7 @@ export class PostgresStore implements MeasurementStore {
     installationId: number,
     windows: readonly TimeWindow[],
   ): Promise<readonly WindowAverages[]> {
-    if (typeof installationId !== 'number') {
-      throw argumentError(
-        TypeError,
-        'PostgresStore.windowAverages',
-        'installationId',
-        'must be a number',
-        installationId,
-      );
-    }
-    checkWindows('PostgresStore.windowAverages', windows);
+    checkWindowAveragesArguments('PostgresStore.windowAverages', installationId, windows);
     return storeCall(queryWindowAverages(this.#pool, installationId, windows), this.#deadlineMs);
   }
 
@@ -188,12 +175,7 @@ export class PostgresStore implements MeasurementStore {
    */
   async ingest(samples: readonly Sample[], options: IngestOptions = {}): Promise<IngestReport> {
     const fn = 'PostgresStore.ingest';
-    if (!Array.isArray(samples)) {
-      throw argumentError(TypeError, fn, 'samples', 'must be an array', samples);
-    }
-    if (options.atomic !== undefined && typeof options.atomic !== 'boolean') {
-      throw argumentError(TypeError, fn, 'options.atomic', 'must be a boolean', options.atomic);
-    }
+    checkIngestArguments(fn, samples, options);
     let plan = this.#plan(samples);
     // Installations are never deleted: only a newer copy can know an id this one does not.
     if (plan.rejected.some((entry) => entry.reason.includes('unknown installation'))) {
