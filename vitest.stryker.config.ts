@@ -1,0 +1,19 @@
+import { defineConfig } from 'vitest/config';
+
+// The test folders StrykerJS runs against each mutant (stryker.config.mjs). Only the tests of the
+// computation core: the HTTP, payload and store suites also call into it, but each of their files
+// starts servers or stores, which would make every mutant run slow without checking the core any
+// closer than its own tests do.
+export default defineConfig({
+  test: {
+    include: [
+      'test/time/**/*.test.ts',
+      'test/series/**/*.test.ts',
+      'test/indexes/**/*.test.ts',
+      'test/standards/**/*.test.ts',
+      'test/geo/**/*.test.ts',
+      'test/averaging/**/*.test.ts',
+    ],
+    testTimeout: 60_000,
+  },
+});
