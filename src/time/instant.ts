@@ -48,7 +48,7 @@ export function formatTimestamp(atMs: number): string {
  * parseTimestamp('yesterday'); // undefined
  */
 export function parseTimestamp(text: string): number | undefined {
-  if (typeof text !== 'string' || text.length === 0) return undefined;
+  if (typeof text !== 'string') return undefined;
   const ms = parseISO(text, { in: utc }).getTime();
   return Number.isFinite(ms) ? ms : undefined;
 }

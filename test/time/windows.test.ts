@@ -76,6 +76,10 @@ describe('measurementWindows: misuse', () => {
     );
     expect(() => hourlyWindows(0, 1.5)).toThrow(RangeError);
   });
+
+  it('hourlyWindows accepts a count of zero: no windows, not an error', () => {
+    expect(hourlyWindows(Date.UTC(2026, 10, 21), 0)).toEqual([]);
+  });
 });
 
 describe('measurementWindows: properties', () => {
