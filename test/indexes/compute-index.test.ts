@@ -344,6 +344,45 @@ describe('computeIndex: misuse', () => {
     );
   });
 
+  it('words each misuse exactly, on the national path too', () => {
+    expect(() =>
+      computeIndex(null as unknown as Record<string, number>, { indexType: 'US_AQI' }),
+    ).toThrow('computeIndex: concentrations must be an object of numbers, got null');
+    expect(() =>
+      computeIndex({ PM25: 10 }, { indexType: 'EAQI', countedPollutants: ['PM25'] }),
+    ).toThrow(
+      'computeIndex: options.countedPollutants must be omitted for EAQI, where every pollutant counts, got ["PM25"]',
+    );
+    expect(() => computeIndex({ PM10: 10 }, { indexType: 'CAQI', edition: '2019' })).toThrow(
+      'computeIndex: options.edition must be omitted for CAQI, which has no editions, got "2019"',
+    );
+    expect(() => computeIndex({}, { countedPollutants: 'PM10' as unknown as string[] })).toThrow(
+      'computeIndex: options.countedPollutants must be an array of pollutant names, got "PM10"',
+    );
+    expect(() =>
+      computeIndex({ PM10: 1 }, { indexType: 'VENDOR_CAQI', countedPollutants: ['CO2'] }),
+    ).toThrow(
+      `computeIndex: options.countedPollutants must name pollutants with a VENDOR_CAQI grid (${Object.keys(REFERENCE_INDEXES.VENDOR_CAQI.grids).join(', ')}), got "CO2"`,
+    );
+  });
+
+  it("refuses PIJP's edition for CAQI rather than computing PIJP", () => {
+    expect(() => computeIndex({ PM10: 10 }, { indexType: 'CAQI', edition: '2019-10' })).toThrow(
+      'computeIndex: options.edition must be omitted for CAQI, which has no editions, got "2019-10"',
+    );
+  });
+
+  it('takes only strings as counted pollutant names, not values that print as one', () => {
+    expect(() =>
+      computeIndex({ PM10: 10 }, { countedPollutants: [['PM10']] as unknown as string[] }),
+    ).toThrow(RangeError);
+  });
+
+  it('ignores a concentration under the name "undefined" like any other unknown name', () => {
+    const withOddKey = { undefined: 50, PM10: 10 } as Record<string, number>;
+    expect(computeIndex(withOddKey)).toEqual(computeIndex({ PM10: 10 }));
+  });
+
   it('accepts explicit undefined options as defaults', () => {
     expect(
       computeIndex(

@@ -255,6 +255,30 @@ describe('a fourth index is a table', () => {
     expect(withPm10.dominantPollutant).toBe('PM25');
   });
 
+  it('is frozen all the way down by defineIndexTable, as the built-in tables are', () => {
+    const text = () => ({ en: 'Any.', pl: 'Dowolny.' });
+    const fresh = defineIndexTable({
+      ...twoLevels,
+      grids: { PM25: [0, 50] },
+      levels: [
+        {
+          level: 'ANY',
+          minValue: 0,
+          maxValue: null,
+          color: '#00AA00',
+          description: text(),
+          advice: text(),
+        },
+      ],
+    });
+    const level = fresh.levels[0]!;
+    expect(Object.isFrozen(fresh.levels)).toBe(true);
+    expect(Object.isFrozen(level)).toBe(true);
+    expect(Object.isFrozen(level.description)).toBe(true);
+    expect(Object.isFrozen(level.advice)).toBe(true);
+    expect(Object.isFrozen(fresh.grids.PM25)).toBe(true);
+  });
+
   it('is checked for structural problems', () => {
     const broken: IndexTable = {
       ...twoLevels,

@@ -48,6 +48,8 @@ describe('PIJP thresholds', () => {
     expect(isPijpEdition('2019-10')).toBe(true);
     expect(isPijpEdition('2024-01')).toBe(false);
     expect(isPijpEdition('toString')).toBe(false);
+    // Only a string names an edition, not a value that prints as one.
+    expect(isPijpEdition(['2019-10'])).toBe(false);
     expect(pijpIndexTable('2019-10')).toEqual(PIJP_TABLE);
     expect(() => pijpIndexTable('2024-01' as PijpEdition)).toThrow(
       'pijpIndexTable: edition must be one of 2019-10, got "2024-01"',

@@ -22,6 +22,29 @@ const GRIDS = REFERENCE_INDEX_TYPE_NAMES.flatMap((name) => {
 });
 const gridArb = fc.constantFrom(...GRIDS);
 
+describe('subIndex at a breakpoint', () => {
+  // Interpolating up to a breakpoint (i0 + 1 × (i1 − i0)) can miss i1 by one unit in the last
+  // place when the values are not integers; the breakpoint itself must come back exactly.
+  it.each<[readonly number[], readonly number[]]>([
+    [
+      [0, 0.2, 0.9],
+      [0, 0.2, 0.9],
+    ],
+    [
+      [0, 0.3, 0.9],
+      [0, 0.3, 0.9],
+    ],
+    [
+      [0, 0.2, 0.5],
+      [0, 2 / 3, 5 / 3],
+    ],
+  ])('gives exactly the index value at each breakpoint of %j → %j', (grid, scale) => {
+    grid.forEach((c, i) => {
+      expect(subIndex(c, grid, scale)).toBe(scale[i]);
+    });
+  });
+});
+
 describe('subIndex', () => {
   const pm10 = REFERENCE_INDEXES.CAQI.grids.PM10!;
   const caqi = REFERENCE_INDEXES.CAQI.indexBreakpoints;

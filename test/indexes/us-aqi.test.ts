@@ -230,6 +230,11 @@ describe('US_AQI: inputs and no data', () => {
     expectNoData(usAqi(concentrations), 'US_AQI');
   });
 
+  it('lists a sub-index for each present pollutant and no key for an absent one', () => {
+    expect(Object.keys(usAqi({ PM25: 10 }).subIndexes)).toEqual(['PM25']);
+    expect(Object.keys(usAqi({ NO2: 10, PM10: 10 }).subIndexes).sort()).toEqual(['NO2', 'PM10']);
+  });
+
   it('counts a negative value as 0 and ignores names it does not know', () => {
     expect(usAqi({ PM25: -4, NO2: -1, BENZENE: 900 })).toMatchObject({
       value: 0,
