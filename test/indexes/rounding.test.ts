@@ -42,6 +42,24 @@ describe('roundUp2', () => {
     },
   );
 
+  it('counts a value exactly at the grid tolerance as on the grid (the bound is inclusive)', () => {
+    // 1e-9 of a hundredth is the tolerance below |x| · 100 = 1; these x scale onto it exactly.
+    for (const x of [1.0000000000000001e-11, -1.0000000000000001e-11]) {
+      expect(Math.abs(x * 100)).toBe(1e-9);
+      expect(roundUp2(x)).toBe(0);
+    }
+  });
+
+  it('returns a value with no fractional hundredths left (|x| · 100 ≥ 2^52) unchanged', () => {
+    // Scaling such an x by 100 and back need not give x again: the value must not be touched.
+    for (const x of [239655968619269630, -239655968619269630, 2 ** 60 + 2 ** 8]) {
+      expect(x * 100 >= 2 ** 52 || x * 100 <= -(2 ** 52)).toBe(true);
+      expect(roundUp2(x)).toBe(x);
+      expect(roundHalfUp2(x)).toBe(x);
+    }
+    expect((239655968619269630 * 100) / 100).not.toBe(239655968619269630);
+  });
+
   it('returns a value already on the 2-decimal grid unchanged', () => {
     fc.assert(
       fc.property(hundredthsArb, (n) => {
