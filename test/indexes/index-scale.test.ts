@@ -1,7 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Concentrations } from '../../src/indexes/compute-index.js';
-import { DOMINANCE_ORDER, dominantPollutant, readInput } from '../../src/indexes/index-scale.js';
+import {
+  DOMINANCE_ORDER,
+  dominantPollutant,
+  outranks,
+  readInput,
+} from '../../src/indexes/index-scale.js';
 import { TIE_ORDER } from '../helpers/national-oracle-common.js';
 
 // world-indexes.md §1: the input rules (negative → 0; NaN, ±Infinity and non-numbers absent)
@@ -80,6 +85,28 @@ describe('DOMINANCE_ORDER', () => {
   it('is the §1 tie order, frozen', () => {
     expect(DOMINANCE_ORDER).toEqual(TIE_ORDER);
     expect(Object.isFrozen(DOMINANCE_ORDER)).toBe(true);
+  });
+});
+
+describe('outranks', () => {
+  const names = [...TIE_ORDER, ...OTHER_NAMES];
+
+  it('is a strict order: no name wins a tie against itself, and of two names exactly one wins', () => {
+    for (const a of names) {
+      expect(outranks(a, a)).toBe(false);
+      for (const b of names) {
+        if (a !== b) expect(outranks(a, b)).toBe(!outranks(b, a));
+      }
+    }
+  });
+
+  it('puts the tie order first, then other names alphabetically', () => {
+    const ranked = [...TIE_ORDER, ...[...OTHER_NAMES].sort()];
+    ranked.forEach((a, i) => {
+      ranked.forEach((b, j) => {
+        expect(outranks(a, b)).toBe(i < j);
+      });
+    });
   });
 });
 
