@@ -23,7 +23,7 @@ export default {
   ignoreStatic: true,
   // Two cores, shared: never more than two test workers.
   concurrency: 2,
-  timeoutMS: 60_000,
+  timeoutMS: 10_000,
   timeoutFactor: 2,
   thresholds: { high: 95, low: 90, break: 90 },
   // Reuse the results of mutants whose code and covering tests did not change since the last

@@ -76,6 +76,9 @@ describe('whoStandards: examples', () => {
       'whoStandards: options.edition must be one of WHO_2021, WHO_2005, got "WHO_2030"',
     );
     expect(() => whoStandards(undefined as unknown as Record<string, number>)).toThrow(TypeError);
+    expect(() => whoStandards(undefined as unknown as Record<string, number>)).toThrow(
+      'whoStandards: concentrations must be an object of numbers, got undefined',
+    );
   });
 
   it('knows its editions', () => {
