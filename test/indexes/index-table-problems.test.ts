@@ -30,6 +30,11 @@ function soundTable(): IndexTable {
   };
 }
 
+// LOW [0, 5), then the level under test, then HIGH [15, ∞).
+function aroundMiddle(middle: IndexLevelDefinition): IndexLevelDefinition[] {
+  return [level('LOW', 0, 5), middle, level('HIGH', 15, null)];
+}
+
 const BREAKPOINTS = 'indexBreakpoints must be at least 2 finite values rising strictly from 0';
 
 describe('indexTableProblems: one defect, one sentence', () => {
@@ -81,12 +86,12 @@ describe('indexTableProblems: one defect, one sentence', () => {
   it.each<[string, IndexLevelDefinition[], string[]]>([
     [
       'a level without a name',
-      [level('LOW', 0, 5), level('', 5, 15), level('HIGH', 15, null)],
+      aroundMiddle(level('', 5, 15)),
       ['level 1 has an empty or repeated name ""'],
     ],
     [
       'a repeated level name',
-      [level('LOW', 0, 5), level('LOW', 5, 15), level('HIGH', 15, null)],
+      aroundMiddle(level('LOW', 5, 15)),
       ['level 1 has an empty or repeated name "LOW"'],
     ],
     [
@@ -96,7 +101,7 @@ describe('indexTableProblems: one defect, one sentence', () => {
     ],
     [
       'a gap between two levels',
-      [level('LOW', 0, 5), level('MID', 6, 15), level('HIGH', 15, null)],
+      aroundMiddle(level('MID', 6, 15)),
       ['level MID starts at 6, expected 5'],
     ],
     [
@@ -116,25 +121,17 @@ describe('indexTableProblems: one defect, one sentence', () => {
     ],
     [
       'a colour that is not #RRGGBB',
-      [level('LOW', 0, 5), { ...level('MID', 5, 15), color: '#00AA0' }, level('HIGH', 15, null)],
+      aroundMiddle({ ...level('MID', 5, 15), color: '#00AA0' }),
       ['level MID colour "#00AA0" is not #RRGGBB'],
     ],
     [
       'a missing Polish description',
-      [
-        level('LOW', 0, 5),
-        { ...level('MID', 5, 15), description: { en: 'Mid.', pl: '' } },
-        level('HIGH', 15, null),
-      ],
+      aroundMiddle({ ...level('MID', 5, 15), description: { en: 'Mid.', pl: '' } }),
       ['level MID lacks a pl description or advice'],
     ],
     [
       'a missing English advice (the description is there)',
-      [
-        level('LOW', 0, 5),
-        { ...level('MID', 5, 15), advice: { en: '', pl: 'Rada.' } },
-        level('HIGH', 15, null),
-      ],
+      aroundMiddle({ ...level('MID', 5, 15), advice: { en: '', pl: 'Rada.' } }),
       ['level MID lacks a en description or advice'],
     ],
   ])('%s', (_, levels, expected) => {
