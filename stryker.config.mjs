@@ -24,6 +24,8 @@ export default {
   // Two cores, shared: never more than two test workers.
   concurrency: 2,
   timeoutMS: 10_000,
+  // The first, instrumented run of the series and geo tests takes minutes on a busy machine.
+  dryRunTimeoutMinutes: 20,
   timeoutFactor: 2,
   thresholds: { high: 95, low: 90, break: 90 },
   // Reuse the results of mutants whose code and covering tests did not change since the last
