@@ -17,6 +17,7 @@ export const PUBLIC_ENTRIES = {
   forecast: 'src/forecast/index.ts',
   sample: 'src/sample/index.ts',
   http: 'src/http/index.ts',
+  'http/node': 'src/http/node/index.ts',
 };
 
 /** The command-line adapter; built, but not part of the import surface. */

@@ -62,14 +62,8 @@ const FORECAST = [
   'sameHourYesterdayForecaster',
 ];
 const SAMPLE = ['DEFAULT_SAMPLE_SEED', 'createSampleNetwork'];
-const HTTP = [
-  'InMemoryCounterStore',
-  'createApi',
-  'createFetchHandler',
-  'createNodeGzip',
-  'createNodeListener',
-  'respondToClientError',
-];
+const HTTP = ['InMemoryCounterStore', 'createApi', 'createFetchHandler'];
+const HTTP_NODE = ['createNodeGzip', 'createNodeListener', 'respondToClientError'];
 // The root forwards the pure core, the store, the payload and the forecasts, plus the model's
 // one runtime value; the adapter and the sample network are subpaths only.
 const ROOT = [
@@ -103,6 +97,7 @@ const EXPECTED: Record<keyof typeof PUBLIC_ENTRIES, readonly string[]> = {
   forecast: FORECAST,
   sample: SAMPLE,
   http: HTTP,
+  'http/node': HTTP_NODE,
 };
 
 describe('public entry points', () => {

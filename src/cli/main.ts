@@ -1,4 +1,5 @@
-import type { ApiLogger } from '../http/core-request.js';
+import type { DestinationStream } from 'pino';
+import { createAccessLog } from './access-log.js';
 import { parseCliArgs } from './parse-args.js';
 import { type RunningServer, startServer } from './start-server.js';
 
@@ -15,19 +16,8 @@ export interface CliEnvironment {
   readonly stderr: (line: string) => void;
   /** Resolves when the process is asked to stop (SIGINT/SIGTERM). */
   readonly stopRequested: Promise<string>;
-}
-
-function accessLogger(stdout: (line: string) => void, stderr: (line: string) => void): ApiLogger {
-  return {
-    info: (_message, fields) =>
-      stdout(`${new Date().toISOString()} ${fields?.method} ${fields?.url} ${fields?.status}`),
-    error: (message, fields) => {
-      const error = fields?.error;
-      stderr(
-        `${new Date().toISOString()} ${message} ${fields?.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-      );
-    },
-  };
+  /** Where the JSON log lines go. Default: standard output, buffered and asynchronous. */
+  readonly logDestination?: DestinationStream;
 }
 
 function banner(running: RunningServer): string[] {
@@ -64,9 +54,12 @@ export async function main(environment: CliEnvironment): Promise<number> {
     return EXIT_USAGE;
   }
   let running: RunningServer;
+  const log = createAccessLog(command.options.logLevel, environment.logDestination);
   try {
-    const logger = command.options.quiet ? undefined : accessLogger(stdout, stderr);
-    running = await startServer(command.options, logger === undefined ? {} : { logger });
+    running = await startServer(
+      command.options,
+      log.logger === undefined ? {} : { logger: log.logger },
+    );
   } catch (error) {
     stderr(`airq: cannot start: ${error instanceof Error ? error.message : String(error)}`);
     return EXIT_FAILURE;
@@ -75,5 +68,6 @@ export async function main(environment: CliEnvironment): Promise<number> {
   const signal = await environment.stopRequested;
   stdout(`airq: ${signal} received, shutting down`);
   await running.close();
+  log.flush();
   return 0;
 }

@@ -3,6 +3,7 @@ import { type ApiKeyConfig, checkLimit, parseKeyList } from '../http/api-keys.js
 import { DEFAULT_DAY_LIMIT, DEFAULT_MINUTE_LIMIT } from '../http/rate-limiter.js';
 import type { WhoEdition } from '../standards/who.js';
 import { parseTimestamp } from '../time/instant.js';
+import { DEFAULT_LOG_LEVEL, LOG_LEVELS, type LogLevel } from './access-log.js';
 
 /** Everything `npm start` needs to serve, after the flags were checked. */
 export interface ServeOptions {
@@ -18,8 +19,8 @@ export interface ServeOptions {
   /** A frozen data clock (epoch ms) for reproducible payloads. */
   readonly nowMs?: number;
   readonly whoEdition: WhoEdition;
-  /** No access log. */
-  readonly quiet: boolean;
+  /** The least severe log line written; `silent` (also `--quiet`) writes none. */
+  readonly logLevel: LogLevel;
 }
 
 /** What the command line asks for. */
@@ -50,7 +51,9 @@ Options:
   --samples FILE         samples CSV (installationId,name,timestamp,value); needs --installations
   --now ISO              freeze the data clock, e.g. 2026-11-21T09:27:00Z (rate limits keep real time)
   --who 2021|2005        WHO guideline edition of the standards (default 2021)
-  --quiet                no access log
+  --log-level LEVEL      JSON log lines on stdout from this level: trace, debug, info (one
+                         line per request), warn, error, fatal or silent (default ${DEFAULT_LOG_LEVEL})
+  --quiet                no log at all (as --log-level silent)
   -h, --help             show this text
 `;
 
@@ -64,6 +67,7 @@ const OPTIONS = {
   samples: { type: 'string' },
   now: { type: 'string' },
   who: { type: 'string' },
+  'log-level': { type: 'string' },
   quiet: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -102,6 +106,21 @@ function readKeys(
   } catch (error) {
     throw new UsageError(`${source}: ${(error as Error).message.replace(/^parseKeyList: /, '')}`);
   }
+}
+
+function readLogLevel(text: string | undefined, quiet: boolean): LogLevel {
+  if (quiet) {
+    if (text !== undefined && text !== 'silent')
+      throw new UsageError(`--quiet and --log-level ${text} contradict each other`);
+    return 'silent';
+  }
+  if (text === undefined) return DEFAULT_LOG_LEVEL;
+  const level = LOG_LEVELS.find((name) => name === text);
+  if (level === undefined)
+    throw new UsageError(
+      `--log-level must be one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(text)}`,
+    );
+  return level;
 }
 
 function readWho(text: string | undefined): WhoEdition {
@@ -164,7 +183,7 @@ export function parseCliArgs(
       ...(values.samples === undefined ? {} : { samplesPath: values.samples }),
       ...(nowMs === undefined ? {} : { nowMs }),
       whoEdition: readWho(values.who),
-      quiet: values.quiet === true,
+      logLevel: readLogLevel(values['log-level'], values.quiet === true),
     };
     return { kind: 'serve', options };
   } catch (error) {

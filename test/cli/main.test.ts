@@ -6,10 +6,13 @@ import { EXIT_FAILURE, EXIT_USAGE, main } from '../../src/cli/main.js';
 function environment(argv: string[], stop: Promise<string> = new Promise(() => {})) {
   const out: string[] = [];
   const err: string[] = [];
+  const logLines: string[] = [];
   return {
     out,
     err,
+    logLines,
     env: {
+      logDestination: { write: (line: string) => logLines.push(line) },
       argv,
       env: {},
       stdout: (l: string) => out.push(l),
@@ -42,7 +45,7 @@ describe('main', () => {
 
   it('prints the URL, the demo key and a curl line, logs requests without keys, and stops on a signal', async () => {
     let stop: (signal: string) => void = () => {};
-    const { out, env } = environment(
+    const { out, logLines, env } = environment(
       ['--port', '0', '--now', '2026-11-21T09:27:00Z'],
       new Promise((resolve) => {
         stop = resolve;
@@ -61,9 +64,19 @@ describe('main', () => {
     expect((await fetch(`${url}/v2/meta/indexes?apikey=${key}`)).status).toBe(200);
     stop('SIGTERM');
     expect(await exit).toBe(0);
-    const log = out.join('\n');
-    expect(log).toContain('GET /v2/meta/indexes?apikey=[redacted] 200');
-    expect(log.split(key).length - 1).toBe(2); // only the banner's key line and curl line
+    // One JSON line per request, the key redacted; the key appears only in the banner.
+    const access = logLines.map((line) => JSON.parse(line));
+    expect(access).toEqual([
+      expect.objectContaining({
+        level: 30,
+        msg: 'request',
+        method: 'GET',
+        url: '/v2/meta/indexes?apikey=[redacted]',
+        status: 200,
+      }),
+    ]);
+    expect(logLines.join('').includes(key)).toBe(false);
+    expect(out.join('\n').split(key).length - 1).toBe(2); // the banner's key line and curl line
     await expect(fetch(`${url}/v2/meta/indexes`)).rejects.toThrow();
   });
 });

@@ -14,7 +14,7 @@ describe('parseCliArgs', () => {
         dayLimit: 100,
         minuteLimit: 50,
         whoEdition: 'WHO_2021',
-        quiet: false,
+        logLevel: 'info',
       },
     });
   });
@@ -56,8 +56,27 @@ describe('parseCliArgs', () => {
         samplesPath: 's.csv',
         nowMs: Date.parse('2026-11-21T09:27:00Z'),
         whoEdition: 'WHO_2005',
-        quiet: true,
+        logLevel: 'silent',
       },
+    });
+  });
+
+  it('reads --log-level, and --quiet as silent', () => {
+    const level = (argv: string[]) => {
+      const command = parseCliArgs(argv, {});
+      return command.kind === 'serve' ? command.options.logLevel : command;
+    };
+    expect(level(['--log-level', 'warn'])).toBe('warn');
+    expect(level(['--log-level=debug'])).toBe('debug');
+    expect(level(['--quiet', '--log-level', 'silent'])).toBe('silent');
+    expect(level(['--log-level', 'loud'])).toEqual({
+      kind: 'usage-error',
+      message:
+        '--log-level must be one of trace, debug, info, warn, error, fatal, silent, got "loud"',
+    });
+    expect(level(['--quiet', '--log-level', 'info'])).toEqual({
+      kind: 'usage-error',
+      message: '--quiet and --log-level info contradict each other',
     });
   });
 
@@ -111,6 +130,8 @@ describe('parseCliArgs', () => {
         '--now',
         '--who',
         '--quiet',
+        '--log-level',
+        'info',
         '-h',
         '--',
       ),

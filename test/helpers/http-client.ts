@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import type { CoreRequest, CoreResponse } from '../../src/http/core-request.js';
 import type { Api } from '../../src/http/create-api.js';
-import { createNodeListener } from '../../src/http/node-listener.js';
+import { createNodeListener } from '../../src/http/node/node-listener.js';
 
 /** A core request with defaults: GET, no query, no headers. */
 export function coreRequest(path: string, overrides: Partial<CoreRequest> = {}): CoreRequest {

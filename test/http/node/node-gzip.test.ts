@@ -1,10 +1,10 @@
 import { gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { KEPT_PIECE_MIN_BYTES } from '../../src/http/chunk-gzip.js';
-import { encodeJson } from '../../src/http/json-body.js';
-import { createNodeGzip } from '../../src/http/node-gzip.js';
-import { joinChunks } from '../../src/payload/json-parts.js';
+import { KEPT_PIECE_MIN_BYTES } from '../../../src/http/chunk-gzip.js';
+import { encodeJson } from '../../../src/http/json-body.js';
+import { createNodeGzip } from '../../../src/http/node/node-gzip.js';
+import { joinChunks } from '../../../src/payload/json-parts.js';
 
 // Bytes that compress differently at each level: repetitive JSON with some noise.
 const PAYLOAD = encodeJson(

@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApi } from '../../src/http/create-api.js';
-import { respondToClientError } from '../../src/http/node-client-error.js';
-import { createNodeListener } from '../../src/http/node-listener.js';
-import { createFakeService } from '../helpers/http-fake-service.js';
+import { createApi } from '../../../src/http/create-api.js';
+import { respondToClientError } from '../../../src/http/node/node-client-error.js';
+import { createNodeListener } from '../../../src/http/node/node-listener.js';
+import { createFakeService } from '../../helpers/http-fake-service.js';
 
 let server: Server;
 let port: number;

@@ -1,7 +1,7 @@
 import type { Duplex } from 'node:stream';
-import { ApiError, type ErrorCode } from './api-error.js';
-import { CORS_HEADERS } from './cors.js';
-import { framedErrorResponse } from './error-mapper.js';
+import { ApiError, type ErrorCode } from '../api-error.js';
+import { CORS_HEADERS } from '../cors.js';
+import { framedErrorResponse } from '../error-mapper.js';
 
 const REASONS: Readonly<Record<number, string>> = Object.freeze({
   400: 'Bad Request',

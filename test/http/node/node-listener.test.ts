@@ -3,12 +3,17 @@ import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApi } from '../../src/http/create-api.js';
-import { createNodeListener, toCoreRequest } from '../../src/http/node-listener.js';
-import { FUZZ_KEY, requestArbitrary } from '../helpers/http-arbitraries.js';
-import { rawJson, rawRequest, startTestServer, type TestServer } from '../helpers/http-client.js';
-import { createFakeService, type FakeService } from '../helpers/http-fake-service.js';
-import { checkFuzzAnswer } from '../helpers/http-fuzz-checks.js';
+import { createApi } from '../../../src/http/create-api.js';
+import { createNodeListener, toCoreRequest } from '../../../src/http/node/node-listener.js';
+import { FUZZ_KEY, requestArbitrary } from '../../helpers/http-arbitraries.js';
+import {
+  rawJson,
+  rawRequest,
+  startTestServer,
+  type TestServer,
+} from '../../helpers/http-client.js';
+import { createFakeService, type FakeService } from '../../helpers/http-fake-service.js';
+import { checkFuzzAnswer } from '../../helpers/http-fuzz-checks.js';
 
 const KEY = 'socket-key';
 const NOW_MS = Date.parse('2026-11-21T09:27:00.000Z');

@@ -1,7 +1,7 @@
-import { argumentError } from '../arguments/describe-value.js';
-import { joinChunks } from '../payload/json-parts.js';
-import { ChunkGzip } from './chunk-gzip.js';
-import type { ChunkedGzipFunction, GzipOptions } from './core-request.js';
+import { argumentError } from '../../arguments/describe-value.js';
+import { joinChunks } from '../../payload/json-parts.js';
+import { ChunkGzip } from '../chunk-gzip.js';
+import type { ChunkedGzipFunction, GzipOptions } from '../core-request.js';
 
 type NodeZlib = typeof import('node:zlib');
 

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { CoreRequest } from './core-request.js';
-import type { Api } from './create-api.js';
-import { framedErrorResponse } from './error-mapper.js';
-import { requestBaseUrl } from './request-url.js';
+import type { CoreRequest } from '../core-request.js';
+import type { Api } from '../create-api.js';
+import { framedErrorResponse } from '../error-mapper.js';
+import { requestBaseUrl } from '../request-url.js';
 
 /** A `node:http` request listener; also an Express / Connect middleware (it never calls next). */
 export type NodeListener = (request: IncomingMessage, response: ServerResponse) => void;

@@ -1,0 +1,49 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'tsup';
+
+/** The public entries a page or a Buffer-less process needs to serve the sample network. */
+const WEB_ENTRIES = Object.freeze({
+  http: 'src/http/index.ts',
+  payload: 'src/payload/index.ts',
+  sample: 'src/sample/index.ts',
+});
+
+/**
+ * Builds `airq/http`, `airq/payload` and `airq/sample` as the package's ESM build does (tsup,
+ * code splitting, dependencies bundled so a page can load them without a resolver), without
+ * declarations, into a fresh temporary folder. Returns the folder and its file names.
+ */
+export async function buildWebBundle(): Promise<{ dir: string; files: string[] }> {
+  const dir = mkdtempSync(join(tmpdir(), 'airq-web-'));
+  await build({
+    entry: { ...WEB_ENTRIES },
+    format: ['esm'],
+    outDir: dir,
+    dts: false,
+    sourcemap: false,
+    splitting: true,
+    treeshake: true,
+    platform: 'browser',
+    target: 'es2022',
+    noExternal: [/.*/],
+    silent: true,
+    config: false,
+  });
+  return { dir, files: readdirSync(dir) };
+}
+
+/** Every `node:` or bare Node built-in import left in the built files (must be none). */
+export function nodeImports(dir: string, files: readonly string[]): string[] {
+  const found: string[] = [];
+  for (const file of files) {
+    const text = readFileSync(join(dir, file), 'utf8');
+    for (const match of text.matchAll(
+      /(?:from\s*|import\s*\(\s*|require\s*\(\s*)["'](node:[^"']+|buffer|zlib|crypto|http|stream)["']/g,
+    ))
+      found.push(`${file}: ${match[1]}`);
+    if (/\bBuffer\./.test(text)) found.push(`${file}: Buffer`);
+  }
+  return found;
+}
