@@ -4,8 +4,10 @@ import type { MeasurementsService } from '../payload/measurements-service.js';
 import { type ApiKeyConfig, checkLimit, createKeyRing, type KeyRing } from './api-keys.js';
 import type { ApiLogger, GzipFunction } from './core-request.js';
 import { type CounterStore, InMemoryCounterStore } from './counter-store.js';
-import { webGzip } from './json-body.js';
+import { webDeflateRaw, webGzip } from './json-body.js';
+import { DEFAULT_RESPONSE_CACHE_BYTES } from './measurements-responses.js';
 import { DEFAULT_DAY_LIMIT, DEFAULT_MINUTE_LIMIT } from './rate-limiter.js';
+import { type DeflateRaw, deflateRawOf } from './spliced-gzip.js';
 
 /** Options of `createApi`. */
 export interface ApiOptions {
@@ -37,6 +39,14 @@ export interface ApiOptions {
    * pass `createNodeGzip()`, which is several times cheaper per response.
    */
   readonly gzip?: GzipFunction;
+  /**
+   * Bytes of Measurements answers kept for later requests, least recently used first out.
+   * Default 64 MiB; 0 keeps none. An answer is kept while the payload's validity horizon says
+   * it is exactly what a fresh computation would give (see docs/http.md), which needs a
+   * service from `createMeasurementsService` over a store with `dataVersion` and
+   * `firstSampleTimes`. An entry counts twice its body plus 512 bytes.
+   */
+  readonly responseCacheBytes?: number;
 }
 
 /** {@link ApiOptions} checked, with every default applied. */
@@ -50,6 +60,9 @@ export interface ResolvedApiOptions {
   /** Without a trailing slash; `undefined` when not configured. */
   readonly publicBaseUrl: string | undefined;
   readonly gzip: GzipFunction;
+  /** Raw DEFLATE for spliced gzip bodies, when `gzip` comes with one. */
+  readonly deflateRaw: DeflateRaw | undefined;
+  readonly responseCacheBytes: number;
 }
 
 const BASE_URL = /^https?:\/\/[^/?#]+(?:\/[^?#]*)?$/;
@@ -103,7 +116,19 @@ export function resolveApiOptions(options: ApiOptions): ResolvedApiOptions {
     'minuteLimit',
     options.minuteLimit ?? DEFAULT_MINUTE_LIMIT,
   );
+  const responseCacheBytes = options.responseCacheBytes ?? DEFAULT_RESPONSE_CACHE_BYTES;
+  if (!Number.isSafeInteger(responseCacheBytes) || responseCacheBytes < 0) {
+    const expectation = 'must be a non-negative integer';
+    throw argumentError(
+      RangeError,
+      'createApi',
+      'responseCacheBytes',
+      expectation,
+      responseCacheBytes,
+    );
+  }
   const clock = options.clock ?? Date.now;
+  const gzip = options.gzip ?? webGzip;
   return {
     service: service as MeasurementsService,
     keyRing: createKeyRing(options.keys, { dayLimit, minuteLimit }),
@@ -112,7 +137,9 @@ export function resolveApiOptions(options: ApiOptions): ResolvedApiOptions {
     limitsClock: options.limitsClock ?? Date.now,
     logger: options.logger,
     publicBaseUrl: publicBaseUrl?.replace(/\/+$/, ''),
-    gzip: options.gzip ?? webGzip,
+    gzip,
+    deflateRaw: gzip === webGzip ? webDeflateRaw : deflateRawOf(gzip),
+    responseCacheBytes,
   };
 }
 

@@ -30,11 +30,11 @@ export interface CoreResponse {
   /** The exact bytes to send (already gzip-compressed when `Content-Encoding` says so). */
   readonly body: Uint8Array | null;
   /**
-   * The same bytes as `body` in consecutive pieces, when the core has them so (a Measurements
-   * payload: the per-request part and the hour's shared history and forecast bytes). A shell
-   * that can write pieces (the `node:http` listener) sends these and never reads `body`, which
-   * is then joined only on first read. Pieces may be shared between responses: never modify
-   * them.
+   * The same bytes as `body` in at most three consecutive pieces, when the core has them so (a
+   * Measurements payload: the request's own bounds of `current`, the cached rest of the body
+   * and, gzipped, the trailer). A shell that can write pieces (the `node:http` listener) sends
+   * these and never reads `body`, which is then joined only on first read. Pieces may be
+   * shared between responses: never modify them.
    */
   readonly bodyChunks?: readonly Uint8Array[];
 }
@@ -56,19 +56,9 @@ export interface GzipOptions {
 
 /**
  * Compresses a body with gzip. The default uses the Web `CompressionStream` (present in Node 20,
- * Deno, Bun and workers), which has no levels; on Node pass `createNodeGzip()` (`node:zlib`,
- * level 1 per request, 9 for bodies compressed once).
+ * Deno, Bun, browsers and workers), which has no levels; on Node pass `createNodeGzip()` from
+ * `airq/http/node` (`node:zlib`, level 1 per request, 9 for bodies compressed once). Either one
+ * also lets the adapter splice Measurements bodies (their shared part compressed once); any
+ * other function compresses every such body whole.
  */
 export type GzipFunction = (bytes: Uint8Array, options?: GzipOptions) => Promise<Uint8Array>;
-
-/**
- * A {@link GzipFunction} that can also compress a body given in pieces (the chunks of
- * `CoreResponse.bodyChunks`) without joining them first. A piece that comes back in later
- * bodies (the same `Uint8Array`) is a payload part shared for the hour, whose compressed form
- * the implementation may keep. `createNodeGzip` returns one; the adapter uses `gzipChunks`
- * whenever the `gzip` option has it.
- */
-export interface ChunkedGzipFunction extends GzipFunction {
-  /** gzip of the concatenation of `chunks` (never modify a chunk). */
-  gzipChunks(chunks: readonly Uint8Array[]): Promise<Uint8Array>;
-}

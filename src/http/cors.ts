@@ -2,7 +2,8 @@
 export const ALLOWED_METHODS = 'GET, OPTIONS';
 
 /** Request headers browser code may send. */
-export const ALLOWED_REQUEST_HEADERS = 'apikey, Accept-Language, Accept, Content-Type';
+export const ALLOWED_REQUEST_HEADERS =
+  'apikey, Accept-Language, Accept, Content-Type, If-None-Match';
 
 /** Response headers browser code may read (beyond the CORS-safelisted ones). */
 export const EXPOSED_RESPONSE_HEADERS = [
@@ -13,6 +14,7 @@ export const EXPOSED_RESPONSE_HEADERS = [
   'Retry-After',
   'Content-Language',
   'Location',
+  'ETag',
 ].join(', ');
 
 /** How long (seconds) a browser may cache a preflight answer: one day. */

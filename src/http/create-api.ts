@@ -1,4 +1,5 @@
 import { negotiateLanguage } from '../i18n/negotiate-language.js';
+import type { Language } from '../model/api-types.js';
 import { ApiError } from './api-error.js';
 import { presentedKey } from './api-keys.js';
 import {
@@ -11,15 +12,17 @@ import {
 import { acceptsGzip, acceptsJson } from './content-negotiation.js';
 import type { CoreRequest, CoreResponse } from './core-request.js';
 import { ALLOWED_METHODS, CORS_HEADERS, PREFLIGHT_HEADERS } from './cors.js';
+import { noneMatchHits, weakEntityTag } from './entity-tag.js';
 import { errorResponse } from './error-mapper.js';
 import {
-  gzipJson,
+  encodeJson,
   JSON_CONTENT_TYPE,
-  jsonResponse,
   PER_RESPONSE_GZIP,
   type PreparedJson,
+  piecedResponse,
   prepareJson,
 } from './json-body.js';
+import { type MeasurementsEntry, MeasurementsResponses } from './measurements-responses.js';
 import { readQueryParams } from './query-params.js';
 import { rateLimitHeaders, takeRequest } from './rate-limiter.js';
 import { loggableUrl, rewriteQuery } from './request-url.js';
@@ -35,9 +38,15 @@ const BASE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   ...CORS_HEADERS,
   'Content-Type': JSON_CONTENT_TYPE,
   Vary: 'Accept-Encoding, Accept-Language',
-  // Payloads change by the minute and rate headers belong to one key: no shared caching.
-  'Cache-Control': 'no-store',
 });
+
+// Every answer carries rate headers for one key, so no shared cache may keep it (`private`).
+// Measurements: as long as their validity horizon lasts. Meta lists: an hour (they change only
+// with a new release). Installations: kept, but revalidated by ETag each time (they change
+// whenever the store's installations do). Errors and preflights: not kept at all.
+const META_CACHE_CONTROL = 'private, max-age=3600';
+const REVALIDATE_CACHE_CONTROL = 'private, no-cache';
+const NO_STORE = Object.freeze({ 'Cache-Control': 'no-store' });
 
 /**
  * Authenticates a request and counts it. Returns the rate headers every keyed answer carries;
@@ -115,6 +124,11 @@ function route(request: CoreRequest) {
 export function createApi(apiOptions: ApiOptions): Api {
   const options = resolveApiOptions(apiOptions);
   const preparedBodies = new Map<string, PreparedJson>();
+  const responses = new MeasurementsResponses(
+    options.responseCacheBytes,
+    options.gzip,
+    options.deflateRaw,
+  );
 
   function prepared(cacheKey: string, compute: () => unknown): PreparedJson {
     let body = preparedBodies.get(cacheKey);
@@ -125,54 +139,100 @@ export function createApi(apiOptions: ApiOptions): Api {
     return body;
   }
 
+  function routeContext(request: CoreRequest, nowMs: number, language: Language): RouteContext {
+    return {
+      service: options.service,
+      language,
+      nowMs,
+      prepared,
+      relocate(path, replacedParams) {
+        const rewritten = rewriteQuery(request.query, replacedParams);
+        const base = options.publicBaseUrl ?? request.baseUrl ?? '';
+        return `${base}${path}${rewritten === '' ? '' : `?${rewritten}`}`;
+      },
+    };
+  }
+
+  // A 200 of a route outside the response cache, or a 304 when the client has its tag.
   async function respond(
-    status: number,
     headers: Record<string, string>,
     request: CoreRequest,
-    body: RouteResult | Uint8Array,
-  ) {
+    result: RouteResult,
+  ): Promise<CoreResponse> {
+    let identity: Uint8Array;
+    if (result.kind === 'prepared') {
+      identity = result.body.identity;
+      headers.ETag = result.body.etag;
+      headers['Cache-Control'] = META_CACHE_CONTROL;
+    } else {
+      identity = encodeJson(result.kind === 'json' ? result.value : result.payload);
+      headers.ETag = weakEntityTag(identity);
+      headers['Cache-Control'] = REVALIDATE_CACHE_CONTROL;
+    }
+    if (noneMatchHits(request.headers['if-none-match'], headers.ETag)) {
+      return { status: 304, headers, body: null };
+    }
+    if (!acceptsGzip(request.headers['accept-encoding'])) {
+      return { status: 200, headers, body: identity };
+    }
+    headers['Content-Encoding'] = 'gzip';
+    const body =
+      result.kind === 'prepared'
+        ? await result.body.gzipped()
+        : await options.gzip(identity, PER_RESPONSE_GZIP);
+    return { status: 200, headers, body };
+  }
+
+  // A Measurements answer: the entry's shared bytes and the request's own bounds of `current`.
+  async function respondMeasurements(
+    headers: Record<string, string>,
+    request: CoreRequest,
+    entry: MeasurementsEntry,
+    nowMs: number,
+  ): Promise<CoreResponse> {
+    headers.ETag = entry.etag;
+    headers['Cache-Control'] =
+      entry.freshness === undefined
+        ? REVALIDATE_CACHE_CONTROL
+        : `private, max-age=${entry.freshness.secondsLeft(nowMs)}`;
+    if (noneMatchHits(request.headers['if-none-match'], entry.etag)) {
+      return { status: 304, headers, body: null };
+    }
     const gzip = acceptsGzip(request.headers['accept-encoding']);
-    let bytes: Uint8Array;
-    if (body instanceof Uint8Array)
-      bytes = gzip ? await options.gzip(body, PER_RESPONSE_GZIP) : body;
-    else if (body.kind === 'prepared')
-      bytes = gzip ? await body.body.gzipped() : body.body.identity;
-    else if (!gzip) return jsonResponse(status, headers, body.value);
-    else bytes = await gzipJson(body.value, options.gzip);
+    const chunks = await responses.body(entry, nowMs, gzip);
     if (gzip) headers['Content-Encoding'] = 'gzip';
-    return { status, headers, body: bytes };
+    return piecedResponse(200, headers, chunks);
   }
 
   async function answer(request: CoreRequest): Promise<CoreResponse> {
-    if (request.method === 'OPTIONS')
-      return { status: 204, headers: { ...BASE_HEADERS, ...PREFLIGHT_HEADERS }, body: null };
+    if (request.method === 'OPTIONS') {
+      const headers = { ...BASE_HEADERS, ...NO_STORE, ...PREFLIGHT_HEADERS };
+      return { status: 204, headers, body: null };
+    }
     let rateHeaders: Readonly<Record<string, string>> = {};
     try {
       const query = readQueryParams(request.query);
       rateHeaders = await admit(options, request, query.get('apikey') ?? []);
       const match = route(request);
       const language = negotiateLanguage(request.headers['accept-language']);
-      const context: RouteContext = {
-        service: options.service,
-        language,
-        nowMs: readClock(options.clock, 'clock'),
-        prepared,
-        relocate(path, replacedParams) {
-          const rewritten = rewriteQuery(request.query, replacedParams);
-          const base = options.publicBaseUrl ?? request.baseUrl ?? '';
-          return `${base}${path}${rewritten === '' ? '' : `?${rewritten}`}`;
-        },
-      };
       for (const [name, value] of match.pathParams) query.set(name, [value]);
-      const result = await match.route.run(query, context);
-      return await respond(
-        200,
-        { ...BASE_HEADERS, ...rateHeaders, 'Content-Language': language },
-        request,
-        result,
-      );
+      const params = match.route.parse(query);
+      const nowMs = readClock(options.clock, 'clock');
+      const headers = { ...BASE_HEADERS, ...rateHeaders, 'Content-Language': language };
+      if (match.route.cached) {
+        const key = `${match.route.cacheKey(params)}|${language}`;
+        let entry = responses.lookup(key, nowMs);
+        if (entry === undefined) {
+          const result = await match.route.run(params, routeContext(request, nowMs, language));
+          if (result.kind !== 'measurements') return await respond(headers, request, result);
+          entry = responses.entryOf(key, result.payload, nowMs);
+        }
+        return await respondMeasurements(headers, request, entry, nowMs);
+      }
+      const result = await match.route.run(params, routeContext(request, nowMs, language));
+      return await respond(headers, request, result);
     } catch (thrown) {
-      const error = errorResponse(thrown, { ...BASE_HEADERS, ...rateHeaders });
+      const error = errorResponse(thrown, { ...BASE_HEADERS, ...rateHeaders, ...NO_STORE });
       if (error.unexpected) {
         const url = loggableUrl(request.path, request.query);
         safeLog(options.logger, 'error', 'request failed', {
@@ -181,7 +241,9 @@ export function createApi(apiOptions: ApiOptions): Api {
           error: thrown,
         });
       }
-      return respond(error.status, error.headers, request, error.body);
+      if (!acceptsGzip(request.headers['accept-encoding'])) return error;
+      error.headers['Content-Encoding'] = 'gzip';
+      return { ...error, body: await options.gzip(error.body, PER_RESPONSE_GZIP) };
     }
   }
 
@@ -194,7 +256,10 @@ export function createApi(apiOptions: ApiOptions): Api {
         // Only a failing gzip of an error body gets here; answer a plain 500, uncompressed.
         const url = loggableUrl(request.path, request.query);
         safeLog(options.logger, 'error', 'response failed', { url, error: thrown });
-        const { status, headers, body } = errorResponse(undefined, BASE_HEADERS);
+        const { status, headers, body } = errorResponse(undefined, {
+          ...BASE_HEADERS,
+          ...NO_STORE,
+        });
         response = { status, headers, body };
       }
       // The URL is redacted for the access log only when there is one to write.

@@ -1,20 +1,16 @@
 // The byte layout of a gzip member (RFC 1952) around a DEFLATE stream (RFC 1951), for bodies
-// assembled from pieces: a piece compressed on its own and ended with a sync flush is a run of
-// byte-aligned, non-final DEFLATE blocks, and such runs can follow one another in one stream.
+// assembled from pieces: stored blocks are byte-aligned and may precede any DEFLATE stream.
 // No I/O and no node: imports; the compression itself is the caller's.
 
 /** ID1 ID2, CM = deflate, no flags, no mtime, no extra flags, OS unknown. */
 export const GZIP_HEADER: Uint8Array = Uint8Array.of(0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff);
-
-/** An empty final block with fixed Huffman codes: BFINAL 1, BTYPE 01, end-of-block. */
-export const FINAL_EMPTY_BLOCK: Uint8Array = Uint8Array.of(0x03, 0x00);
 
 /** The most bytes one stored block can hold. */
 export const MAX_STORED_BLOCK_BYTES = 0xffff;
 
 /**
  * `bytes` as non-final stored (uncompressed) DEFLATE blocks, for a stream that is byte-aligned
- * at this point (after a sync flush or another stored block). Each block costs 5 bytes over its
+ * at this point (its start, or after another stored block). Each block costs 5 bytes over its
  * data and no compression work, which suits the small per-request pieces of a body.
  *
  * @example

@@ -1,10 +1,6 @@
-import { encodeJsonChunks, encodeJsonWithParts, joinChunks } from '../payload/json-parts.js';
-import type {
-  ChunkedGzipFunction,
-  CoreResponse,
-  GzipFunction,
-  GzipOptions,
-} from './core-request.js';
+import { encodeJsonWithParts, joinChunks } from '../payload/json-parts.js';
+import type { CoreResponse, GzipFunction, GzipOptions } from './core-request.js';
+import { weakEntityTag } from './entity-tag.js';
 
 /** The `Content-Type` of every response, errors included. */
 export const JSON_CONTENT_TYPE = 'application/json;charset=UTF-8';
@@ -22,19 +18,18 @@ export function encodeJson(value: unknown): Uint8Array {
 }
 
 /**
- * A response whose JSON body is kept in the chunks of `encodeJsonChunks`: `bodyChunks` for
- * shells that write pieces, `body` joined on first read for the others.
+ * A response whose body is sent in pieces: `bodyChunks` for shells that write pieces, `body`
+ * joined on first read for the others. Pieces may be shared with other responses.
  *
  * @example
- * const response = jsonResponse(200, headers, payload);
- * response.bodyChunks?.length; // 5 for a Measurements payload with cached hours
+ * const response = piecedResponse(200, headers, [head, sharedTail]);
+ * response.body.byteLength === head.byteLength + sharedTail.byteLength; // true
  */
-export function jsonResponse(
+export function piecedResponse(
   status: number,
   headers: Readonly<Record<string, string>>,
-  value: unknown,
+  chunks: readonly Uint8Array[],
 ): CoreResponse {
-  const chunks = encodeJsonChunks(value);
   if (chunks.length === 1) return { status, headers, body: chunks[0]! }; // length checked
   let joined: Uint8Array | undefined;
   return {
@@ -52,31 +47,18 @@ export function jsonResponse(
 export const PER_RESPONSE_GZIP: GzipOptions = Object.freeze({ effort: 'fast' });
 
 /**
- * gzip of a JSON body compressed for one response. A body with shared parts goes to
- * `gzipChunks` in its chunks when `gzip` has it ({@link ChunkedGzipFunction}); anything else
- * is joined and compressed with `effort: 'fast'`.
- *
- * @example
- * await gzipJson(payload, createNodeGzip()); // gzip bytes of JSON.stringify(payload)
- */
-export function gzipJson(value: unknown, gzip: GzipFunction): Promise<Uint8Array> {
-  const chunks = encodeJsonChunks(value);
-  const chunked = gzip as Partial<ChunkedGzipFunction>;
-  if (chunks.length > 1 && typeof chunked.gzipChunks === 'function') {
-    return chunked.gzipChunks(chunks);
-  }
-  return gzip(joinChunks(chunks), PER_RESPONSE_GZIP);
-}
-
-/**
  * gzip with the Web `CompressionStream`, available in Node 20, Deno, Bun and workers alike, so
  * the core needs no `node:zlib`.
  *
  * @example
  * zlib.gunzipSync(await webGzip(encodeJson({ a: 1 }))).toString(); // '{"a":1}'
  */
-export async function webGzip(bytes: Uint8Array): Promise<Uint8Array> {
-  const compression = new CompressionStream('gzip');
+export function webGzip(bytes: Uint8Array): Promise<Uint8Array> {
+  return compressWith('gzip', bytes);
+}
+
+async function compressWith(format: 'gzip' | 'deflate', bytes: Uint8Array): Promise<Uint8Array> {
+  const compression = new CompressionStream(format);
   const writer = compression.writable.getWriter();
   // Not awaited on their own: the reader below drains the stream, which lets the writes finish.
   const written = writer.write(new Uint8Array(bytes)).then(() => writer.close());
@@ -87,9 +69,29 @@ export async function webGzip(bytes: Uint8Array): Promise<Uint8Array> {
   return new Uint8Array(compressed);
 }
 
+// The zlib wrapper around a DEFLATE stream: a 2-byte header (no preset dictionary, as
+// CompressionStream never uses one) and the 4-byte Adler-32 trailer.
+const ZLIB_HEADER_BYTES = 2;
+const ZLIB_TRAILER_BYTES = 4;
+
+/**
+ * Raw DEFLATE with the Web `CompressionStream`: its `deflate` format (the zlib wrapper, which
+ * every runtime offers, unlike `deflate-raw`) with the wrapper cut off. Used for the shared
+ * tails of spliced gzip bodies when `createApi` runs with the default `webGzip`.
+ *
+ * @example
+ * zlib.inflateRawSync(await webDeflateRaw(encodeJson({ a: 1 }))).toString(); // '{"a":1}'
+ */
+export async function webDeflateRaw(bytes: Uint8Array): Promise<Uint8Array> {
+  const wrapped = await compressWith('deflate', bytes);
+  return wrapped.subarray(ZLIB_HEADER_BYTES, wrapped.byteLength - ZLIB_TRAILER_BYTES);
+}
+
 /** A JSON body serialised once, with its gzip form computed on first demand and kept. */
 export interface PreparedJson {
   readonly identity: Uint8Array;
+  /** The weak entity tag of `identity`. */
+  readonly etag: string;
   gzipped(): Promise<Uint8Array>;
 }
 
@@ -106,6 +108,7 @@ export function prepareJson(value: unknown, gzip: GzipFunction): PreparedJson {
   let compressed: Promise<Uint8Array> | undefined;
   return {
     identity,
+    etag: weakEntityTag(identity),
     gzipped() {
       compressed ??= gzip(identity, { effort: 'best' }).catch((error: unknown) => {
         // A failed compression must not poison the cache for every later request.

@@ -24,7 +24,9 @@ import {
 /** What a route answers with on success (always status 200). */
 export type RouteResult =
   | { readonly kind: 'json'; readonly value: unknown }
-  | { readonly kind: 'prepared'; readonly body: PreparedJson };
+  | { readonly kind: 'prepared'; readonly body: PreparedJson }
+  /** A Measurements payload, answered through the adapter's response cache. */
+  | { readonly kind: 'measurements'; readonly payload: object };
 
 /** What a route handler gets besides its parameters. */
 export interface RouteContext {
@@ -37,32 +39,60 @@ export interface RouteContext {
   relocate(path: string, replacedParams: Readonly<Record<string, string>>): string;
 }
 
+/** A route's parameters after parsing, defaults filled in. */
+export type RouteParams = Readonly<Record<string, unknown>>;
+
 /** A route of the table: its path pattern and how to run it. */
 export interface Route {
   /** Pattern with `{name}` path parameters, e.g. `/v2/installations/{installationId}`. */
   readonly pattern: string;
   readonly segments: readonly string[];
-  run(raw: RawParams, context: RouteContext): Promise<RouteResult>;
+  /**
+   * Whether its answers go through the response cache (the Measurements routes), keyed by
+   * {@link Route.cacheKey}.
+   */
+  readonly cached: boolean;
+  /** Checks and reads the route's parameters; throws the 400 with every violation. */
+  parse(raw: RawParams): RouteParams;
+  /** The parsed parameters as text, equal exactly when the answers are (language aside). */
+  cacheKey(params: RouteParams): string;
+  run(params: RouteParams, context: RouteContext): Promise<RouteResult>;
 }
 
 function defineRoute<R extends ParamRules>(
   pattern: string,
   rules: R,
   handle: (params: ParsedParams<R>, context: RouteContext) => Promise<RouteResult>,
+  cached = false,
 ): Route {
+  const names = Object.keys(rules);
   return Object.freeze({
     pattern,
     segments: Object.freeze(pattern.split('/').filter((segment) => segment !== '')),
-    run(raw: RawParams, context: RouteContext): Promise<RouteResult> {
+    cached,
+    parse(raw: RawParams): RouteParams {
       const parsed = parseParams(rules, raw);
       if (!parsed.ok) throw invalidRequest(parsed.violations);
-      return handle(parsed.values, context);
+      return parsed.values;
+    },
+    cacheKey(params: RouteParams): string {
+      let key = pattern;
+      for (const name of names) key += `|${String(params[name])}`;
+      return key;
+    },
+    run(params: RouteParams, context: RouteContext): Promise<RouteResult> {
+      // The values came from `parse` with these very rules.
+      return handle(params as ParsedParams<R>, context);
     },
   });
 }
 
 function json(value: unknown): RouteResult {
   return { kind: 'json', value };
+}
+
+function measurements(payload: object): RouteResult {
+  return { kind: 'measurements', payload };
 }
 
 function requestOptions(
@@ -128,7 +158,7 @@ export const ROUTES: readonly Route[] = Object.freeze([
         installationId,
         requestOptions(context, indexType),
       );
-      if (result.status === 'ok') return json(result.payload);
+      if (result.status === 'ok') return measurements(result.payload);
       if (result.status === 'replaced') {
         const installationId = String(result.successorId);
         throw replaced(
@@ -138,6 +168,7 @@ export const ROUTES: readonly Route[] = Object.freeze([
       }
       throw installationNotFound(installationId);
     },
+    true,
   ),
   defineRoute(
     '/v2/measurements/nearest',
@@ -150,7 +181,7 @@ export const ROUTES: readonly Route[] = Object.freeze([
         { maxDistanceKM },
         requestOptions(context, indexType),
       );
-      if (result.status === 'ok') return json(result.payload);
+      if (result.status === 'ok') return measurements(result.payload);
       const within = maxDistanceKM < 0 ? 'at all' : `within ${maxDistanceKM} km`;
       throw new ApiError(
         'NO_INSTALLATION_IN_RANGE',
@@ -162,12 +193,16 @@ export const ROUTES: readonly Route[] = Object.freeze([
         },
       );
     },
+    true,
   ),
   defineRoute(
     '/v2/measurements/point',
     { lat: LATITUDE, lng: LONGITUDE, indexType: INDEX_TYPE },
     async ({ lat, lng, indexType }, context) =>
-      json(await context.service.pointMeasurements(lat, lng, requestOptions(context, indexType))),
+      measurements(
+        await context.service.pointMeasurements(lat, lng, requestOptions(context, indexType)),
+      ),
+    true,
   ),
   defineRoute('/v2/meta/indexes', {}, async (_params, context) => ({
     kind: 'prepared',

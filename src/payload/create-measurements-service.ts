@@ -13,6 +13,13 @@ import type {
   NearestSearchOptions,
   PointMeasurements,
 } from './measurements-service.js';
+import {
+  canBoundFreshness,
+  currentThroughMs,
+  PayloadFreshness,
+  registerFreshness,
+  snapshotVersions,
+} from './payload-freshness.js';
 import { PointPayloads } from './point-payloads.js';
 import { refreshingService } from './refreshing-service.js';
 import { renderCurrent, renderedHours, renderMeasurements } from './render-measurements.js';
@@ -58,7 +65,8 @@ export function createMeasurementsService(
   const { store, forecaster, whoEdition, cacheSize } = resolveServiceOptions(options);
   const directory = new InstallationDirectory(store);
   const reader = new SeriesReader(store, forecaster, cacheSize);
-  const points = new PointPayloads(reader, cacheSize);
+  const bounded = canBoundFreshness(store) ? store : undefined;
+  const points = new PointPayloads(reader, cacheSize, bounded);
   const requestWindows = new RequestWindows();
   const timestamps = new TimestampTexts();
   const timestampText = (atMs: number) => timestamps.format(atMs);
@@ -70,17 +78,32 @@ export function createMeasurementsService(
     timestampText,
   });
 
+  // The versions are read before the data (see snapshotVersions); the horizon after it.
   async function payloadOf(
     installation: Installation,
     request: ResolvedRequest,
+    installationsVersion: number,
   ): Promise<Measurements> {
     const windows = requestWindows.at(request.nowMs);
     const indexHours = !isGridIndexType(request.indexType);
+    const versions = bounded && snapshotVersions(bounded, installationsVersion, [installation.id]);
     const { series, hours } = await reader.read(installation, windows, { indexHours });
     const render = renderOptions(request);
-    if (hours === undefined) return renderMeasurements(series, windows, render);
-    const { history, forecast } = renderedHours(hours, windows, render);
-    return { current: renderCurrent(series, windows, render, history), history, forecast };
+    let payload: Measurements;
+    if (hours === undefined) payload = renderMeasurements(series, windows, render);
+    else {
+      const { history, forecast } = renderedHours(hours, windows, render);
+      payload = { current: renderCurrent(series, windows, render, history), history, forecast };
+    }
+    if (bounded && versions) {
+      const throughMs = await currentThroughMs(bounded, installation, request.nowMs, indexHours);
+      const moving = series.current.window === windows.current;
+      registerFreshness(
+        payload,
+        new PayloadFreshness(bounded, versions, request.nowMs, throughMs, moving),
+      );
+    }
+    return payload;
   }
 
   // A store shared by several processes is refreshed once at the start of every call.
@@ -109,13 +132,14 @@ export function createMeasurementsService(
       const where = 'MeasurementsService.installationMeasurements';
       checkSafeInteger(where, 'installationId', installationId);
       const request = resolveRequest(where, options);
+      const installationsVersion = store.installationsVersion;
       const lookup = await store.findInstallation(installationId);
       switch (lookup.status) {
         case 'active':
           return {
             status: 'ok',
             installation: lookup.installation,
-            payload: await payloadOf(lookup.installation, request),
+            payload: await payloadOf(lookup.installation, request, installationsVersion),
           };
         case 'replaced':
           return { status: 'replaced', successorId: lookup.successorId };
@@ -133,6 +157,7 @@ export function createMeasurementsService(
       const where = 'MeasurementsService.nearestMeasurements';
       checkCoordinates(where, latitude, longitude);
       const request = resolveRequest(where, options);
+      const installationsVersion = store.installationsVersion;
       const { index, byId } = await directory.snapshot();
       const maxDistanceKM = search?.maxDistanceKM ?? DEFAULT_MAX_DISTANCE_KM;
       const [hit] = index.nearest(latitude, longitude, { maxDistanceKM, maxResults: 1 });
@@ -142,7 +167,7 @@ export function createMeasurementsService(
         status: 'ok',
         installation,
         distanceKm: hit.distanceKm,
-        payload: await payloadOf(installation, request),
+        payload: await payloadOf(installation, request, installationsVersion),
       };
     },
 
@@ -155,8 +180,12 @@ export function createMeasurementsService(
       checkCoordinates(where, latitude, longitude);
       const request = resolveRequest(where, options);
       const windows = requestWindows.at(request.nowMs);
+      const installationsVersion = store.installationsVersion;
       const snapshot = await directory.snapshot();
-      return points.payload(latitude, longitude, snapshot, windows, renderOptions(request));
+      return points.payload(latitude, longitude, { ...snapshot, installationsVersion }, windows, {
+        ...renderOptions(request),
+        nowMs: request.nowMs,
+      });
     },
   });
 }

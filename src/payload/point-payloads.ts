@@ -1,7 +1,9 @@
+import type { NeighbourHit } from '../geo/geo-point.js';
 import type { InstallationIndex } from '../geo/installation-index.js';
 import { INTERPOLATION_RADIUS_KM } from '../geo/interpolate-averages.js';
 import { InverseDistanceWeights } from '../geo/inverse-distance-weights.js';
 import { isGridIndexType } from '../indexes/index-table.js';
+import type { MeasurementStore } from '../store/measurement-store.js';
 import type { MeasurementWindows } from '../time/windows.js';
 import type { RenderOptions } from './averaged-values.js';
 import { hasAnyValue } from './averages-record.js';
@@ -10,6 +12,12 @@ import type { DirectorySnapshot } from './installation-directory.js';
 import { freezeAsJsonPart } from './json-parts.js';
 import { LruCache } from './lru-cache.js';
 import type { InterpolationInfo, PointMeasurements } from './measurements-service.js';
+import {
+  currentThroughMs,
+  PayloadFreshness,
+  registerFreshness,
+  snapshotVersions,
+} from './payload-freshness.js';
 import {
   interpolateHours,
   interpolateRuns,
@@ -53,30 +61,73 @@ interface PointHours {
 export class PointPayloads {
   readonly #reader: SeriesReader;
   readonly #cache: LruCache<string, PointHours>;
+  readonly #bounded: MeasurementStore | undefined;
 
-  /** @param capacity - points whose hourly parts are kept at most */
-  constructor(reader: SeriesReader, capacity: number) {
+  /**
+   * @param capacity - points whose hourly parts are kept at most
+   * @param bounded - the store, when it tells how long a payload stays exact (then each
+   *   payload gets its validity horizon, see `payloadFreshness`)
+   */
+  constructor(reader: SeriesReader, capacity: number, bounded?: MeasurementStore) {
     this.#reader = reader;
     this.#cache = new LruCache(reader.caching ? capacity : 0);
+    this.#bounded = bounded;
   }
 
-  /** The point payload for the request with `windows`, rendered with `options`. */
+  /** The point payload for the request at `options.nowMs` with `windows`. */
   async payload(
     latitude: number,
     longitude: number,
-    snapshot: DirectorySnapshot,
+    snapshot: DirectorySnapshot & { readonly installationsVersion: number },
     windows: MeasurementWindows,
-    options: RenderOptions,
+    options: RenderOptions & { readonly nowMs: number },
   ): Promise<PointMeasurements> {
     const { index, byId } = snapshot;
     const neighbours = index
       .within(latitude, longitude, INTERPOLATION_RADIUS_KM)
       .filter((hit) => byId.has(hit.id));
     const indexHours = !isGridIndexType(options.indexType);
+    // `byId.get(hit.id)!`: the neighbours were filtered on `byId` above
+    const installations = neighbours.map((hit) => byId.get(hit.id)!);
+    const bounded = this.#bounded;
+    // Versions before the data, the horizon after it (see snapshotVersions).
+    const versions =
+      bounded &&
+      snapshotVersions(
+        bounded,
+        snapshot.installationsVersion,
+        installations.map((installation) => installation.id),
+      );
     const sources = await Promise.all(
-      // `byId.get(hit.id)!`: the neighbours were filtered on `byId` above
-      neighbours.map((hit) => this.#reader.read(byId.get(hit.id)!, windows, { indexHours })),
+      installations.map((installation) => this.#reader.read(installation, windows, { indexHours })),
     );
+    const key = `${latitude},${longitude}`;
+    const payload = this.#assemble(key, neighbours, sources, index, windows, options);
+    if (bounded && versions) {
+      const horizons = await Promise.all(
+        installations.map((installation) =>
+          currentThroughMs(bounded, installation, options.nowMs, indexHours),
+        ),
+      );
+      const throughMs = Math.min(Number.POSITIVE_INFINITY, ...horizons);
+      registerFreshness(
+        payload,
+        new PayloadFreshness(bounded, versions, options.nowMs, throughMs, true),
+      );
+    }
+    return payload;
+  }
+
+  // The payload from the neighbours' series, with the point's hourly part cached under `key`.
+  #assemble(
+    key: string,
+    neighbours: readonly NeighbourHit[],
+    sources: readonly ReadSeries[],
+    index: InstallationIndex,
+    windows: MeasurementWindows,
+    options: RenderOptions,
+  ): PointMeasurements {
+    const indexHours = !isGridIndexType(options.indexType);
     const series = sources.map((source) => source.series);
     if (this.#cache.capacity === 0) {
       const point = interpolateSeries(neighbours, series, windows, indexHours);
@@ -87,7 +138,6 @@ export class PointPayloads {
     }
     const weights = InverseDistanceWeights.of(neighbours);
     const currentAverages = series.map((s) => s.current.averages);
-    const key = `${latitude},${longitude}`;
     let cached = this.#cache.get(key);
     if (cached === undefined || !isFresh(cached, index, sources, windows)) {
       const hours = interpolateHours(weights, series, windows);

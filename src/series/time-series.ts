@@ -220,6 +220,21 @@ export class TimeSeries {
   }
 
   /**
+   * Epoch ms of the first sample at or after `atMs`: the instant a window whose edge sits at
+   * `atMs` next changes as the edge moves forward. O(log n) and allocation-free.
+   *
+   * @returns the timestamp, or `undefined` when no sample is that late
+   * @throws TypeError / RangeError when `atMs` is not a finite number
+   * @example
+   * series.firstAtOrAfter(Date.UTC(2026, 10, 21, 9, 10)); // Date.UTC(2026, 10, 21, 9, 30)
+   */
+  firstAtOrAfter(atMs: number): number | undefined {
+    checkFiniteNumber('TimeSeries.firstAtOrAfter', 'atMs', atMs, EPOCH_MS);
+    const at = lowerBound(this.#times, this.#head, this.#end, atMs);
+    return at < this.#end ? this.#times[at] : undefined;
+  }
+
+  /**
    * Drops every sample older than `atMs` (strictly: a sample at `atMs` stays). O(log n); the
    * space is reused by later appends, and handed back when the buffer becomes mostly empty.
    *

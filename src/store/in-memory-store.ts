@@ -99,6 +99,32 @@ export class InMemoryStore implements MeasurementStore {
     return this.#series.version(installationId, beforeMs);
   }
 
+  /**
+   * {@inheritDoc MeasurementStore.firstSampleTimes}
+   *
+   * @throws TypeError when `installationId` is not a number; TypeError / RangeError when an
+   *   instant is not a finite number
+   * @example
+   * store.ingest([{ installationId: 1001, name: 'PM10', atMs: nine + 60_000, value: 40 }]);
+   * await store.firstSampleTimes(1001, [nine, nine + 120_000]); // [nine + 60_000, Infinity]
+   */
+  async firstSampleTimes(
+    installationId: number,
+    instantsMs: readonly number[],
+  ): Promise<readonly number[]> {
+    const where = 'InMemoryStore.firstSampleTimes';
+    if (typeof installationId !== 'number') {
+      throw argumentError(TypeError, where, 'installationId', 'must be a number', installationId);
+    }
+    if (!Array.isArray(instantsMs)) {
+      throw argumentError(TypeError, where, 'instantsMs', 'must be an array', instantsMs);
+    }
+    for (const [i, atMs] of instantsMs.entries()) {
+      checkFiniteNumber(where, `instantsMs[${i}]`, atMs);
+    }
+    return this.#series.firstSampleTimes(installationId, instantsMs);
+  }
+
   /** Samples currently held, over all series. */
   get sampleCount(): number {
     return this.#series.sampleCount;

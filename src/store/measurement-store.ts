@@ -50,7 +50,8 @@ export interface MeasurementStore {
    * without it, every payload is computed from scratch. Synchronous and cheap: it is read for
    * every installation of every request.
    *
-   * @param beforeMs - epoch ms; in practice the start of the hour that contains the request
+   * @param beforeMs - epoch ms; in practice the start of the hour that contains the request,
+   *   or `+Infinity` (then it must change whenever any sample of the installation changes)
    */
   dataVersion?(installationId: number, beforeMs: number): number;
   /**
@@ -62,4 +63,23 @@ export interface MeasurementStore {
    * store (e.g. with `DependencyUnavailableError`).
    */
   refresh?(): Promise<void>;
+  /**
+   * Optional, and used only together with `dataVersion`: for each instant of `instantsMs`, the
+   * earliest timestamp of any sample of the installation (any measurement type) at or after
+   * it, `+Infinity` when there is none. The measurements service reads it once per computed
+   * payload, at the edges of the windows behind `current` (`now` and `now − 60 min`, or the 25
+   * hour edges of a national index's 24 hours), to know until when `current` stays exactly
+   * what it is: the first instant a sample enters or leaves one of those windows. With it and
+   * `dataVersion(id, +Infinity)` (read per request for every contributing installation) the
+   * HTTP adapter answers from whole cached bodies; without it the adapter computes `current`
+   * for every request. A store with `refresh` gets no such cache (a cached answer is checked
+   * synchronously, without a refresh, so changes by other processes would go unseen).
+   *
+   * @param instantsMs - finite epoch ms, in any order
+   * @returns one timestamp per instant, in the order of `instantsMs`
+   */
+  firstSampleTimes?(
+    installationId: number,
+    instantsMs: readonly number[],
+  ): Promise<readonly number[]>;
 }

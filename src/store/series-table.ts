@@ -100,6 +100,22 @@ export class SeriesTable {
     return Object.freeze(result);
   }
 
+  /**
+   * For each instant, the earliest timestamp of any sample of the installation at or after it
+   * (`+Infinity` when none). Instants are assumed checked.
+   */
+  firstSampleTimes(installationId: number, instantsMs: readonly number[]): number[] {
+    const seriesByType = this.#byInstallation.get(installationId);
+    return instantsMs.map((atMs) => {
+      let first = Number.POSITIVE_INFINITY;
+      for (const series of seriesByType ?? []) {
+        const next = series?.firstAtOrAfter(atMs);
+        if (next !== undefined && next < first) first = next;
+      }
+      return first;
+    });
+  }
+
   /** Removes every sample before `atMs` from every series; returns how many. */
   pruneBefore(atMs: number): number {
     let removed = 0;

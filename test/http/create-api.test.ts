@@ -278,7 +278,7 @@ describe('createApi: errors', () => {
     expect(preflight.status).toBe(204);
     expect(preflight.body).toBeNull();
     expect(preflight.headers['Access-Control-Allow-Headers']).toBe(
-      'apikey, Accept-Language, Accept, Content-Type',
+      'apikey, Accept-Language, Accept, Content-Type, If-None-Match',
     );
   });
 

@@ -2,13 +2,16 @@ import { gunzipSync, inflateRawSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  FINAL_EMPTY_BLOCK,
   GZIP_HEADER,
   gzipTrailer,
   MAX_STORED_BLOCK_BYTES,
   storedBlocks,
 } from '../../src/http/gzip-members.js';
 import { joinChunks } from '../../src/payload/json-parts.js';
+
+// An empty final block with fixed Huffman codes (BFINAL 1, BTYPE 01, end-of-block), to close
+// a stream of stored blocks.
+const FINAL_EMPTY_BLOCK = Uint8Array.of(0x03, 0x00);
 
 describe('gzip members', () => {
   it('lays out stored blocks and the trailer (the examples)', () => {

@@ -1,8 +1,13 @@
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, inflateRawSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodeJson, jsonResponse, prepareJson, webGzip } from '../../src/http/json-body.js';
-import { freezeAsJsonPart } from '../../src/payload/json-parts.js';
+import {
+  encodeJson,
+  piecedResponse,
+  prepareJson,
+  webDeflateRaw,
+  webGzip,
+} from '../../src/http/json-body.js';
 
 describe('webGzip', () => {
   it('produces gzip that node:zlib reads back, for any JSON value', async () => {
@@ -10,6 +15,18 @@ describe('webGzip', () => {
       fc.asyncProperty(fc.jsonValue(), async (value) => {
         const bytes = encodeJson(value);
         expect(Buffer.from(gunzipSync(await webGzip(bytes)))).toEqual(Buffer.from(bytes));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+describe('webDeflateRaw', () => {
+  it('produces raw DEFLATE that node:zlib inflates back, for any JSON value', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.jsonValue(), async (value) => {
+        const bytes = encodeJson(value);
+        expect(Buffer.from(inflateRawSync(await webDeflateRaw(bytes)))).toEqual(Buffer.from(bytes));
       }),
       { numRuns: 1000 },
     );
@@ -40,26 +57,21 @@ describe('prepareJson', () => {
   });
 });
 
-describe('jsonResponse', () => {
-  it('keeps shared parts as chunks and joins them into body on first read', () => {
+describe('piecedResponse', () => {
+  it('keeps the pieces and joins them into body once, on first read', () => {
     fc.assert(
-      fc.property(
-        fc.jsonValue(),
-        fc.array(fc.jsonValue(), { maxLength: 3 }),
-        (current, history) => {
-          const value = { current, history: freezeAsJsonPart(history), tail: 1 };
-          const response = jsonResponse(200, {}, value);
-          const expected = Buffer.from(JSON.stringify(value));
-          expect(response.bodyChunks).toHaveLength(3);
-          expect(Buffer.concat(response.bodyChunks ?? [])).toEqual(expected);
-          expect(Buffer.from(response.body ?? [])).toEqual(expected);
-          expect(response.body).toBe(response.body); // joined once
-        },
-      ),
+      fc.property(fc.array(fc.uint8Array(), { minLength: 2, maxLength: 4 }), (pieces) => {
+        const response = piecedResponse(200, {}, pieces);
+        const expected = Buffer.concat(pieces);
+        expect(response.bodyChunks).toEqual(pieces);
+        expect(Buffer.from(response.body ?? [])).toEqual(expected);
+        expect(response.body).toBe(response.body); // joined once
+      }),
       { numRuns: 1000 },
     );
-    const plain = jsonResponse(404, {}, { errorCode: 'NOT_FOUND' });
+    const single = Uint8Array.of(1, 2);
+    const plain = piecedResponse(404, {}, [single]);
     expect(plain.bodyChunks).toBeUndefined();
-    expect(new TextDecoder().decode(plain.body ?? undefined)).toBe('{"errorCode":"NOT_FOUND"}');
+    expect(plain.body).toBe(single);
   });
 });

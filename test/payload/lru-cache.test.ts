@@ -51,4 +51,38 @@ describe('LruCache', () => {
       { numRuns: 1000 },
     );
   });
+
+  it('with weights, keeps the most recent entries whose weights fit the capacity', () => {
+    const op = fc.record({
+      set: fc.boolean(),
+      key: fc.integer({ min: 0, max: 6 }),
+      weight: fc.integer({ min: 0, max: 12 }),
+    });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 20 }),
+        fc.array(op, { maxLength: 60 }),
+        (capacity, ops) => {
+          const cache = new LruCache<number, number>(capacity, (weight) => weight);
+          let oracle: number[][] = []; // [key, weight], oldest first
+          const total = () => oracle.reduce((sum, [, weight]) => sum + weight!, 0);
+          for (const { set, key, weight } of ops) {
+            const at = oracle.findIndex(([k]) => k === key);
+            if (set) {
+              if (at >= 0) oracle.splice(at, 1);
+              if (weight <= capacity) oracle.push([key, weight]);
+              while (total() > capacity) oracle = oracle.slice(1);
+              cache.set(key, weight);
+            } else {
+              const expected = at >= 0 ? oracle[at]![1] : undefined;
+              if (at >= 0) oracle.push(...oracle.splice(at, 1));
+              expect(cache.get(key)).toBe(expected);
+            }
+            expect([cache.size, cache.weight]).toEqual([oracle.length, total()]);
+          }
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
 });

@@ -1,7 +1,6 @@
 import { argumentError } from '../../arguments/describe-value.js';
-import { joinChunks } from '../../payload/json-parts.js';
-import { ChunkGzip } from '../chunk-gzip.js';
-import type { ChunkedGzipFunction, GzipOptions } from '../core-request.js';
+import type { GzipFunction, GzipOptions } from '../core-request.js';
+import { withDeflateRaw } from '../spliced-gzip.js';
 
 type NodeZlib = typeof import('node:zlib');
 
@@ -21,13 +20,6 @@ export interface NodeGzipOptions {
    * than the compression itself.
    */
   readonly syncMaxBytes?: number;
-  /**
-   * Whether `gzipChunks` reuses the compressed shared pieces of a body. Default true: most of
-   * a Measurements payload is then compressed once per hour instead of per request, for a body
-   * a little larger than one compressed whole. false joins the pieces and compresses them as
-   * one body at `fastLevel`.
-   */
-  readonly keepPieces?: boolean;
 }
 
 /**
@@ -36,29 +28,23 @@ export interface NodeGzipOptions {
  * is found through `process.getBuiltinModule` (Node ≥ 20.16) when the function is created, so
  * the module itself imports nothing from Node.
  *
- * Its `gzipChunks` takes a body in pieces (a Measurements payload whose history and forecast
- * the service shares for the hour) and does not compress it as a whole: each shared piece is
- * deflated once, at `bestLevel`, and kept, the small per-request pieces go in uncompressed
- * ({@link ChunkGzip}). The result is about as small as level 1 over the whole body, for a
- * fraction of the work per response. It needs `zlib.crc32` (Node ≥ 20.15); without it, or
- * with `keepPieces: false`, the pieces are joined and compressed as one body.
+ * It also gives the adapter a raw DEFLATE (`zlib.deflateRawSync`, same levels), with which a
+ * cached Measurements body is compressed once and each response only adds its own bounds of
+ * `current` as stored bytes.
  *
  * @throws TypeError when the runtime offers no `node:zlib`; RangeError for a bad option
  * @example
  * const api = createApi({ service, keys: ['demo'], gzip: createNodeGzip() });
  * zlib.gunzipSync(await createNodeGzip()(new TextEncoder().encode('{"a":1}'))).toString(); // '{"a":1}'
  */
-export function createNodeGzip(options: NodeGzipOptions = {}): ChunkedGzipFunction {
-  const { fastLevel = 1, bestLevel = 9, syncMaxBytes = 65_536, keepPieces = true } = options;
+export function createNodeGzip(options: NodeGzipOptions = {}): GzipFunction {
+  const { fastLevel = 1, bestLevel = 9, syncMaxBytes = 65_536 } = options;
   const name = 'createNodeGzip';
   checkZlibLevel(name, 'options.fastLevel', fastLevel);
   checkZlibLevel(name, 'options.bestLevel', bestLevel);
   if (!Number.isSafeInteger(syncMaxBytes) || syncMaxBytes < 0) {
     const expectation = 'must be a non-negative integer';
     throw argumentError(RangeError, name, 'options.syncMaxBytes', expectation, syncMaxBytes);
-  }
-  if (typeof keepPieces !== 'boolean') {
-    throw argumentError(TypeError, name, 'options.keepPieces', 'must be a boolean', keepPieces);
   }
   const zlib = nodeZlib();
   const gzip = (bytes: Uint8Array, gzipOptions?: GzipOptions): Promise<Uint8Array> => {
@@ -70,23 +56,9 @@ export function createNodeGzip(options: NodeGzipOptions = {}): ChunkedGzipFuncti
       );
     });
   };
-  const { crc32 } = zlib;
-  if (!keepPieces || typeof crc32 !== 'function') {
-    return Object.assign(gzip, {
-      gzipChunks: (chunks: readonly Uint8Array[]) => gzip(joinChunks(chunks)),
-    });
-  }
-  const chunkGzip = new ChunkGzip({
-    // A sync flush ends a piece byte-aligned and not final, so more blocks may follow.
-    deflateRawFlushed: (bytes) =>
-      zlib.deflateRawSync(bytes, {
-        level: bestLevel,
-        finishFlush: zlib.constants.Z_SYNC_FLUSH,
-      }),
-    crc32: (bytes, crc) => crc32(bytes, crc),
-  });
-  return Object.assign(gzip, {
-    gzipChunks: (chunks: readonly Uint8Array[]) => settle(() => chunkGzip.gzip(chunks)),
+  return withDeflateRaw(gzip, (bytes, gzipOptions) => {
+    const level = gzipOptions?.effort === 'best' ? bestLevel : fastLevel;
+    return settle(() => zlib.deflateRawSync(bytes, { level }));
   });
 }
 

@@ -13,6 +13,8 @@ const FALLBACK_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   Vary: 'Accept-Encoding, Accept-Language',
 });
 
+const EMPTY_BODY = new Uint8Array(0);
+
 function splitUrl(url: string): { path: string; query: string } {
   let target = url;
   // Absolute-form request targets (`GET http://host/v2/... HTTP/1.1`) are legal; keep the path.
@@ -107,11 +109,17 @@ async function serve(api: Api, request: IncomingMessage, response: ServerRespons
   try {
     const answer = await api.handle(toCoreRequest(request));
     if (response.headersSent || response.destroyed) return;
-    const chunks = answer.bodyChunks ?? [answer.body ?? new Uint8Array(0)];
+    if (answer.status === 304) {
+      // No body and no Content-Length: a 304's length would be the unsent representation's.
+      response.writeHead(304, answer.headers);
+      response.end();
+      return;
+    }
+    const chunks = answer.bodyChunks ?? [answer.body ?? EMPTY_BODY];
     let length = 0;
     for (const chunk of chunks) length += chunk.byteLength;
     response.writeHead(answer.status, { ...answer.headers, 'Content-Length': String(length) });
-    // Corked, the head and every piece leave in one write; `end` uncorks.
+    // Corked, the head and every piece (at most three) leave in one writev; `end` uncorks.
     response.cork();
     for (let i = 0; i < chunks.length - 1; i++) response.write(chunks[i]);
     response.end(chunks[chunks.length - 1]);

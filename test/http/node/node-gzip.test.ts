@@ -1,10 +1,9 @@
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, inflateRawSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { KEPT_PIECE_MIN_BYTES } from '../../../src/http/chunk-gzip.js';
 import { encodeJson } from '../../../src/http/json-body.js';
 import { createNodeGzip } from '../../../src/http/node/node-gzip.js';
-import { joinChunks } from '../../../src/payload/json-parts.js';
+import { deflateRawOf } from '../../../src/http/spliced-gzip.js';
 
 // Bytes that compress differently at each level: repetitive JSON with some noise.
 const PAYLOAD = encodeJson(
@@ -37,36 +36,13 @@ describe('createNodeGzip', () => {
     );
   });
 
-  it('assembles a chunked body from kept and stored pieces into one valid gzip member', async () => {
-    const gzip = createNodeGzip();
-    const shared = [PAYLOAD.subarray(0, 5000), PAYLOAD.subarray(5000)];
-    const textPiece = fc
-      .string({ unit: 'grapheme', maxLength: 300 })
-      .map((text) => new TextEncoder().encode(text));
-    const noise = Uint8Array.from({ length: 70_000 }, (_, i) => (i * i * 31) % 251);
-    const bigPiece = fc
-      .tuple(fc.integer({ min: KEPT_PIECE_MIN_BYTES, max: 69_000 }), fc.nat(1000))
-      .map(([length, offset]) => noise.slice(offset, offset + length));
-    const piece = fc.oneof(textPiece, fc.constantFrom(...shared), bigPiece);
-    await fc.assert(
-      fc.asyncProperty(fc.array(piece, { minLength: 2, maxLength: 6 }), async (chunks) => {
-        const joined = joinChunks(chunks);
-        const compressed = await gzip.gzipChunks(chunks);
-        expect(Buffer.compare(gunzipSync(compressed), joined)).toBe(0);
-      }),
-      { numRuns: 1000 },
-    );
-    // Shared pieces are compressed once: the body costs about level 9 over those pieces.
-    const body = [Uint8Array.of(0x7b), ...shared, Uint8Array.of(0x7d)];
-    const spliced = await gzip.gzipChunks(body);
-    expect(spliced.byteLength).toBeLessThan((await gzip(joinChunks(body))).byteLength + 64);
-  });
-
-  it('with keepPieces: false, compresses the joined pieces as one body', async () => {
-    const body = [Uint8Array.of(0x7b), PAYLOAD, Uint8Array.of(0x7d)];
-    const joined = joinChunks(body);
-    const whole = await createNodeGzip({ keepPieces: false }).gzipChunks(body);
-    expect(Buffer.from(whole)).toEqual(Buffer.from(await createNodeGzip()(joined)));
+  it('gives the adapter a raw DEFLATE at the same levels', async () => {
+    const deflateRaw = deflateRawOf(createNodeGzip());
+    if (deflateRaw === undefined) throw new Error('createNodeGzip has no raw DEFLATE');
+    const fast = await deflateRaw(PAYLOAD);
+    const best = await deflateRaw(PAYLOAD, { effort: 'best' });
+    expect(best.byteLength).toBeLessThan(fast.byteLength);
+    for (const bytes of [fast, best]) expect(inflateRawSync(bytes)).toEqual(Buffer.from(PAYLOAD));
   });
 
   it('rejects bad options, naming them', () => {
@@ -75,8 +51,5 @@ describe('createNodeGzip', () => {
     );
     expect(() => createNodeGzip({ bestLevel: 1.5 })).toThrow(/options\.bestLevel/);
     expect(() => createNodeGzip({ syncMaxBytes: -1 })).toThrow(/options\.syncMaxBytes/);
-    expect(() => createNodeGzip({ keepPieces: 'yes' as never })).toThrow(
-      new TypeError('createNodeGzip: options.keepPieces must be a boolean, got "yes"'),
-    );
   });
 });

@@ -1,9 +1,39 @@
-// CRC-32 (the gzip polynomial) of a concatenation from the CRCs of its parts, without reading
-// the bytes again: crc(A ‖ B) = x^(8·|B|) · crc(A) + crc(B) over GF(2), modulo the polynomial.
-// Arithmetic in the bit-reflected form zlib uses, where x⁰ is the top bit of a 32-bit word.
+// CRC-32 (the gzip polynomial) in plain JavaScript, so the core needs no zlib: of bytes, and of
+// a concatenation from the CRCs of its parts without reading the bytes again:
+// crc(A ‖ B) = x^(8·|B|) · crc(A) + crc(B) over GF(2), modulo the polynomial. Arithmetic in the
+// bit-reflected form zlib uses, where x⁰ is the top bit of a 32-bit word.
 
 const POLYNOMIAL = 0xedb88320;
 const X_POWER_0 = 0x80000000;
+
+let byteTable: Uint32Array | undefined;
+
+// The CRC of every byte value, built on first use (no work at import time).
+function crcTable(): Uint32Array {
+  if (byteTable === undefined) {
+    byteTable = new Uint32Array(256);
+    for (let byte = 0; byte < 256; byte++) {
+      let crc = byte;
+      for (let bit = 0; bit < 8; bit++) crc = crc & 1 ? (crc >>> 1) ^ POLYNOMIAL : crc >>> 1;
+      byteTable[byte] = crc >>> 0;
+    }
+  }
+  return byteTable;
+}
+
+/**
+ * CRC-32 of `bytes`, continuing from `crc` (the CRC of the bytes before them; 0 to start), as
+ * gzip's trailer and `zlib.crc32` compute it.
+ *
+ * @example
+ * crc32(new TextEncoder().encode('123456789')); // 0xcbf43926
+ */
+export function crc32(bytes: Uint8Array, crc = 0): number {
+  const table = crcTable();
+  let value = ~crc;
+  for (let i = 0; i < bytes.length; i++) value = table[(value ^ bytes[i]!) & 0xff]! ^ (value >>> 8); // i < length
+  return ~value >>> 0;
+}
 
 /** (a · b) mod P for reflected 32-bit polynomials. */
 function multiplyModP(a: number, b: number): number {

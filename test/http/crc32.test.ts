@@ -1,9 +1,26 @@
 import { crc32 } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { crc32Combine, crc32ShiftOperator } from '../../src/http/crc32-combine.js';
+import { crc32Combine, crc32ShiftOperator, crc32 as jsCrc32 } from '../../src/http/crc32.js';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
+
+describe('crc32', () => {
+  it('gives the check value of the CRC-32 catalogue', () => {
+    expect(jsCrc32(bytes('123456789'))).toBe(0xcbf43926);
+    expect(jsCrc32(new Uint8Array(0))).toBe(0);
+  });
+
+  it("equals zlib's, in one go and continued, for any bytes", () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), fc.uint8Array({ maxLength: 300 }), (a, b) => {
+        expect(jsCrc32(a)).toBe(crc32(a));
+        expect(jsCrc32(b, jsCrc32(a))).toBe(crc32(b, crc32(a)));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
 
 describe('crc32Combine', () => {
   it('joins the CRCs of two parts (the examples)', () => {

@@ -1,0 +1,90 @@
+import type { GzipFunction, GzipOptions } from './core-request.js';
+import { crc32, crc32Combine, crc32ShiftOperator } from './crc32.js';
+import { GZIP_HEADER, gzipTrailer, storedBlocks } from './gzip-members.js';
+
+// gzip of a body whose long tail is shared by many responses and whose few first bytes are
+// the request's own (the bounds of a payload's `current`). The tail is deflated once into a
+// complete raw DEFLATE stream and kept with its CRC-32; each response is then the gzip header
+// and its own bytes as stored (uncompressed, byte-aligned, non-final) blocks, the kept stream,
+// and a trailer whose CRC is combined from the two parts. Stored blocks may precede any DEFLATE
+// stream, and the tail's back-references never reach before its own start, so the result is
+// one valid gzip member, and a response costs a copy of its own few bytes.
+
+/** Raw DEFLATE (RFC 1951, no zlib or gzip wrapper) of `bytes`, ending with a final block. */
+export type DeflateRaw = (bytes: Uint8Array, options?: GzipOptions) => Promise<Uint8Array>;
+
+// A registered symbol: the CommonJS build bundles each entry apart, and a gzip function made by
+// airq/http/node must still be recognised by airq/http.
+const DEFLATE_RAW: unique symbol = Symbol.for('airq.http.deflateRaw') as never;
+
+type WithDeflateRaw = GzipFunction & { readonly [DEFLATE_RAW]?: DeflateRaw };
+
+/**
+ * Attaches the raw DEFLATE that the spliced bodies need to a gzip function (a hidden property,
+ * so the function keeps its public type).
+ *
+ * @returns `gzip` itself
+ * @example
+ * const gzip = withDeflateRaw(webGzipBytes, webDeflateRaw);
+ * deflateRawOf(gzip) === webDeflateRaw; // true
+ */
+export function withDeflateRaw<F extends GzipFunction>(gzip: F, deflateRaw: DeflateRaw): F {
+  Object.defineProperty(gzip, DEFLATE_RAW, { value: deflateRaw, enumerable: false });
+  return gzip;
+}
+
+/** The raw DEFLATE attached to `gzip`, or `undefined` for a gzip function from elsewhere. */
+export function deflateRawOf(gzip: GzipFunction): DeflateRaw | undefined {
+  return (gzip as WithDeflateRaw)[DEFLATE_RAW];
+}
+
+/** A shared tail, deflated once, with what the trailer of each response needs. */
+export interface DeflatedTail {
+  readonly deflated: Uint8Array;
+  /** CRC-32 of the uncompressed tail. */
+  readonly crc: number;
+  /** `crc32ShiftOperator` of the tail's length. */
+  readonly shift: number;
+  readonly length: number;
+}
+
+/**
+ * Deflates a shared tail once.
+ *
+ * @example
+ * const tail = await deflateTail(bytes, webDeflateRaw);
+ * tail.length === bytes.byteLength; // true
+ */
+export async function deflateTail(
+  tail: Uint8Array,
+  deflateRaw: DeflateRaw,
+  options?: GzipOptions,
+): Promise<DeflatedTail> {
+  const deflated = await deflateRaw(tail, options);
+  return Object.freeze({
+    deflated,
+    crc: crc32(tail),
+    shift: crc32ShiftOperator(tail.byteLength),
+    length: tail.byteLength,
+  });
+}
+
+/**
+ * One gzip member of `head ‖ tail` as three pieces to send in order: the gzip header with
+ * `head` as stored blocks, the tail's kept DEFLATE stream (shared: never modify it), and the
+ * 8-byte trailer.
+ *
+ * @example
+ * zlib.gunzipSync(Buffer.concat(splicedGzip(head, await deflateTail(tail, deflateRaw)))); // head ‖ tail
+ */
+export function splicedGzip(
+  head: Uint8Array,
+  tail: DeflatedTail,
+): readonly [Uint8Array, Uint8Array, Uint8Array] {
+  const stored = head.byteLength === 0 ? undefined : storedBlocks(head);
+  const first = new Uint8Array(GZIP_HEADER.byteLength + (stored?.byteLength ?? 0));
+  first.set(GZIP_HEADER, 0);
+  if (stored !== undefined) first.set(stored, GZIP_HEADER.byteLength);
+  const crc = crc32Combine(crc32(head), tail.crc, tail.shift);
+  return [first, tail.deflated, gzipTrailer(crc, head.byteLength + tail.length)];
+}
