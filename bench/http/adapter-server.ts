@@ -1,7 +1,8 @@
 // Server A of `npm run bench:http`, run as its own process:
-//   node --import tsx bench/http/adapter-server.ts --now 2026-11-21T09:27:00Z --key K [--gzip web]
-// The /v2 adapter over the seeded sample network with a frozen data clock (stable payloads),
-// one key whose limits never refuse, and no access log. gzip is `createNodeGzip()` (node:zlib)
+//   node --import tsx bench/http/adapter-server.ts --now live|2026-11-21T09:27:00Z --key K [--gzip web]
+// The /v2 adapter over the seeded sample network as `npm start` serves it: the live clock with
+// the network producing samples every 30 s (or, with an ISO --now, a frozen clock and no new
+// samples), one key whose limits never refuse, and no access log. gzip is `createNodeGzip()` (node:zlib)
 // as `npm start` uses it, or the adapter's default CompressionStream with `--gzip web`. The
 // parent can switch the V8 CPU profiler (the one behind `node --cpu-prof`) on and off, to
 // profile just a load window.
@@ -13,6 +14,7 @@ import { webGzip } from '../../src/http/json-body.js';
 import { createNodeGzip } from '../../src/http/node/node-gzip.js';
 import { createNodeListener } from '../../src/http/node/node-listener.js';
 import { createMeasurementsService } from '../../src/payload/create-measurements-service.js';
+import { SAMPLE_PRODUCE_INTERVAL_MS } from '../../src/cli/start-server.js';
 import { createSampleNetwork } from '../../src/sample/sample-network.js';
 import { serveForParent } from './server-process.js';
 
@@ -57,20 +59,25 @@ function flag(name: string): string | undefined {
 }
 
 async function main(): Promise<void> {
-  const nowIso = flag('now') ?? '2026-11-21T09:27:00Z';
-  const nowMs = Date.parse(nowIso);
+  const nowIso = flag('now') ?? 'live';
+  const live = nowIso === 'live';
+  const frozenMs = live ? Date.now() : Date.parse(nowIso);
   const key = flag('key');
   const gzip = flag('gzip') === 'web' ? 'web' : 'node';
-  if (!Number.isFinite(nowMs) || key === undefined) {
-    throw new Error(`adapter-server: needs --now ISO and --key K, got ${process.argv.slice(2)}`);
+  if (!Number.isFinite(frozenMs) || key === undefined) {
+    throw new Error(`adapter-server: needs --now live|ISO and --key K, got ${process.argv.slice(2)}`);
   }
-  const network = createSampleNetwork({ now: nowMs });
+  const network = createSampleNetwork({ now: frozenMs });
+  if (live) {
+    // As npm start: new samples every 30 s, so cached answers meet real data changes.
+    setInterval(() => network.produceUntil(Date.now()), SAMPLE_PRODUCE_INTERVAL_MS).unref();
+  }
   const api = createApi({
     service: createMeasurementsService({ store: network.store }),
     keys: [key],
     dayLimit: UNREACHABLE_LIMIT,
     minuteLimit: UNREACHABLE_LIMIT,
-    clock: () => nowMs,
+    clock: live ? Date.now : () => frozenMs,
     gzip: gzip === 'web' ? webGzip : createNodeGzip(),
   });
   const info: AdapterServerInfo = { centre: network.centre, nowIso, gzip };

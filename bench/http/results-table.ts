@@ -123,8 +123,11 @@ export function renderHttpSection(
     ].join(' '),
     '',
     [
-      '**Adapter**: `createApi` + `createNodeListener` over `createSampleNetwork` (seed 1), data',
-      `clock frozen at ${settings.nowIso}, one key in the \`apikey\` header, day and minute limits`,
+      '**Adapter**: `createApi` + `createNodeListener` over `createSampleNetwork` (seed 1),',
+      settings.nowIso === 'live'
+        ? 'the live clock with the network producing samples every 30 s (as `npm start`),'
+        : `data clock frozen at ${settings.nowIso},`,
+      'one key in the `apikey` header, day and minute limits',
       `1e9, no access log, ${settings.adapterGzip === 'node' ? '`node:zlib` gzip (as `npm start`)' : 'the default `CompressionStream` gzip'}.`,
       `Installation ${settings.installationId} is the active vendor installation nearest the centre.`,
       "**Bare**: `node:http` answering each request with the adapter's captured bytes (gzip'd",

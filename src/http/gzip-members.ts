@@ -47,8 +47,26 @@ export function storedBlocks(bytes: Uint8Array): Uint8Array {
  */
 export function gzipTrailer(crc32: number, length: number): Uint8Array {
   const trailer = new Uint8Array(8);
-  const view = new DataView(trailer.buffer);
-  view.setUint32(0, crc32 >>> 0, true);
-  view.setUint32(4, length % 0x1_0000_0000, true);
+  writeGzipTrailer(trailer, 0, crc32, length);
   return trailer;
+}
+
+/**
+ * Writes the 8-byte gzip trailer into `target` at `offset` (see {@link gzipTrailer}), for a
+ * caller that has room for it in a buffer of its own.
+ *
+ * @example
+ * writeGzipTrailer(buffer, buffer.length - 8, crc, length);
+ */
+export function writeGzipTrailer(
+  target: Uint8Array,
+  offset: number,
+  crc32: number,
+  length: number,
+): void {
+  const lengthMod = length % 0x1_0000_0000;
+  for (let i = 0; i < 4; i++) {
+    target[offset + i] = (crc32 >>> (8 * i)) & 0xff;
+    target[offset + 4 + i] = Math.floor(lengthMod / 2 ** (8 * i)) & 0xff;
+  }
 }

@@ -1,6 +1,11 @@
 import type { GzipFunction, GzipOptions } from './core-request.js';
 import { crc32, crc32Combine, crc32ShiftOperator } from './crc32.js';
-import { GZIP_HEADER, gzipTrailer, storedBlocks } from './gzip-members.js';
+import {
+  GZIP_HEADER,
+  MAX_STORED_BLOCK_BYTES,
+  storedBlocks,
+  writeGzipTrailer,
+} from './gzip-members.js';
 
 // gzip of a body whose long tail is shared by many responses and whose few first bytes are
 // the request's own (the bounds of a payload's `current`). The tail is deflated once into a
@@ -72,7 +77,7 @@ export async function deflateTail(
 /**
  * One gzip member of `head ‖ tail` as three pieces to send in order: the gzip header with
  * `head` as stored blocks, the tail's kept DEFLATE stream (shared: never modify it), and the
- * 8-byte trailer.
+ * 8-byte trailer. The first and last pieces are views of one small allocation.
  *
  * @example
  * zlib.gunzipSync(Buffer.concat(splicedGzip(head, await deflateTail(tail, deflateRaw)))); // head ‖ tail
@@ -81,10 +86,33 @@ export function splicedGzip(
   head: Uint8Array,
   tail: DeflatedTail,
 ): readonly [Uint8Array, Uint8Array, Uint8Array] {
-  const stored = head.byteLength === 0 ? undefined : storedBlocks(head);
-  const first = new Uint8Array(GZIP_HEADER.byteLength + (stored?.byteLength ?? 0));
-  first.set(GZIP_HEADER, 0);
-  if (stored !== undefined) first.set(stored, GZIP_HEADER.byteLength);
+  // Per request: one allocation, no DataView, the stored block header written in place.
+  const stored =
+    head.byteLength === 0
+      ? EMPTY
+      : head.byteLength <= MAX_STORED_BLOCK_BYTES
+        ? undefined
+        : storedBlocks(head);
+  const storedBytes =
+    stored === undefined ? STORED_HEADER_BYTES + head.byteLength : stored.byteLength;
+  const firstBytes = GZIP_HEADER.byteLength + storedBytes;
+  const buffer = new Uint8Array(firstBytes + TRAILER_BYTES);
+  buffer.set(GZIP_HEADER, 0);
+  if (stored === undefined) {
+    const at = GZIP_HEADER.byteLength;
+    const length = head.byteLength;
+    // BFINAL 0, BTYPE 00, then LEN and its one's complement NLEN, little-endian.
+    buffer[at + 1] = length & 0xff;
+    buffer[at + 2] = length >>> 8;
+    buffer[at + 3] = ~length & 0xff;
+    buffer[at + 4] = (~length >>> 8) & 0xff;
+    buffer.set(head, at + STORED_HEADER_BYTES);
+  } else buffer.set(stored, GZIP_HEADER.byteLength);
   const crc = crc32Combine(crc32(head), tail.crc, tail.shift);
-  return [first, tail.deflated, gzipTrailer(crc, head.byteLength + tail.length)];
+  writeGzipTrailer(buffer, firstBytes, crc, head.byteLength + tail.length);
+  return [buffer.subarray(0, firstBytes), tail.deflated, buffer.subarray(firstBytes)];
 }
+
+const EMPTY = new Uint8Array(0);
+const STORED_HEADER_BYTES = 5;
+const TRAILER_BYTES = 8;
