@@ -9,12 +9,12 @@
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { Session } from 'node:inspector/promises';
+import { SAMPLE_PRODUCE_INTERVAL_MS } from '../../src/cli/start-server.js';
 import { createApi } from '../../src/http/create-api.js';
 import { webGzip } from '../../src/http/json-body.js';
 import { createNodeGzip } from '../../src/http/node/node-gzip.js';
 import { createNodeListener } from '../../src/http/node/node-listener.js';
 import { createMeasurementsService } from '../../src/payload/create-measurements-service.js';
-import { SAMPLE_PRODUCE_INTERVAL_MS } from '../../src/cli/start-server.js';
 import { createSampleNetwork } from '../../src/sample/sample-network.js';
 import { serveForParent } from './server-process.js';
 
@@ -65,7 +65,9 @@ async function main(): Promise<void> {
   const key = flag('key');
   const gzip = flag('gzip') === 'web' ? 'web' : 'node';
   if (!Number.isFinite(frozenMs) || key === undefined) {
-    throw new Error(`adapter-server: needs --now live|ISO and --key K, got ${process.argv.slice(2)}`);
+    throw new Error(
+      `adapter-server: needs --now live|ISO and --key K, got ${process.argv.slice(2)}`,
+    );
   }
   const network = createSampleNetwork({ now: frozenMs });
   if (live) {

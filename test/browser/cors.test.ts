@@ -1,30 +1,19 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/http/create-api.js';
 import { createMeasurementsService } from '../../src/payload/index.js';
 import { createSampleNetwork, type SampleNetwork } from '../../src/sample/index.js';
+import { launchChromium, type PageServer, startPageServer } from '../helpers/browser-page.js';
 import { startTestServer, type TestServer } from '../helpers/http-client.js';
 
 // A page from one origin (127.0.0.1:PORT_A) calls the API on another (127.0.0.1:PORT_B) with
 // the apikey header, as a browser application of the API would.
 const NOW_MS = Date.parse('2026-11-21T09:27:00.000Z');
 const KEY = 'browser-key';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 let network: SampleNetwork;
 let api: TestServer;
-let page: Server;
+let page: PageServer;
 let pageOrigin: string;
 let browser: Browser;
 
@@ -38,20 +27,15 @@ beforeAll(async () => {
       limitsClock: () => NOW_MS,
     }),
   );
-  page = createServer((_request, response) => {
-    response.writeHead(200, { 'Content-Type': 'text/html;charset=UTF-8' });
-    response.end('<!doctype html><title>airq browser client</title><p>client</p>');
-  });
-  await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
-  pageOrigin = `http://127.0.0.1:${(page.address() as AddressInfo).port}`;
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  page = await startPageServer('airq browser client');
+  pageOrigin = page.origin;
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
   await api?.close();
-  page?.closeAllConnections();
-  await new Promise((resolve) => page?.close(resolve));
+  await page?.close();
 });
 
 interface BrowserAnswer {

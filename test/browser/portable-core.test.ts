@@ -1,14 +1,13 @@
-import { readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
+import { rmSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApi } from '../../src/http/create-api.js';
-import { createNodeGzip } from '../../src/http/node/node-gzip.js';
-import { createMeasurementsService } from '../../src/payload/index.js';
-import { createSampleNetwork } from '../../src/sample/index.js';
-import { startTestServer, type TestServer } from '../helpers/http-client.js';
+import {
+  launchChromium,
+  type PageServer,
+  startPageServer,
+  startSampleShell,
+} from '../helpers/browser-page.js';
+import type { TestServer } from '../helpers/http-client.js';
 import { buildWebBundle } from '../helpers/web-bundle.js';
 
 // The built airq/http (with airq/payload and airq/sample) loaded as ES modules in a page of
@@ -23,45 +22,23 @@ const PATHS = [
   '/v2/measurements/nearest?lat=50.07&lng=19.93&indexType=EAQI',
   '/v2/installations/nearest?lat=50.0614&lng=19.9366&maxResults=2',
 ];
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'];
 
 let bundle: { dir: string; files: string[] };
-let page: Server;
-let pageOrigin: string;
+let page: PageServer;
 let shell: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
   bundle = await buildWebBundle();
-  page = createServer((request, response) => {
-    const name = (request.url ?? '/').slice(1);
-    if (bundle.files.includes(name)) {
-      response.writeHead(200, { 'Content-Type': 'text/javascript;charset=UTF-8' });
-      response.end(readFileSync(join(bundle.dir, name)));
-      return;
-    }
-    response.writeHead(200, { 'Content-Type': 'text/html;charset=UTF-8' });
-    response.end('<!doctype html><title>airq in a page</title>');
-  });
-  await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
-  pageOrigin = `http://127.0.0.1:${(page.address() as AddressInfo).port}`;
-  const { store } = createSampleNetwork({ now: NOW_MS });
-  shell = await startTestServer(
-    createApi({
-      service: createMeasurementsService({ store }),
-      keys: [KEY],
-      clock: () => NOW_MS,
-      gzip: createNodeGzip(),
-    }),
-  );
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  page = await startPageServer('airq in a page', bundle);
+  shell = await startSampleShell(NOW_MS, KEY);
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
   await shell?.close();
-  page?.closeAllConnections();
-  await new Promise((resolve) => page?.close(resolve));
+  await page?.close();
   if (bundle !== undefined) rmSync(bundle.dir, { recursive: true, force: true });
 });
 
@@ -103,7 +80,7 @@ describe('airq/http in a browser page', () => {
   it('answers Requests with the built module, as the node:http shell does', async () => {
     const tab = await browser.newPage();
     try {
-      await tab.goto(pageOrigin);
+      await tab.goto(page.origin);
       const arguments_ = JSON.stringify({ nowMs: NOW_MS, key: KEY, paths: PATHS });
       const result = (await tab.evaluate(`(${PAGE_SCRIPT})(${arguments_})`)) as {
         hasBuffer: boolean;

@@ -4,11 +4,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApi } from '../../src/http/create-api.js';
-import { createNodeGzip } from '../../src/http/node/node-gzip.js';
-import { createMeasurementsService } from '../../src/payload/index.js';
-import { createSampleNetwork } from '../../src/sample/index.js';
-import { startTestServer, type TestServer } from '../helpers/http-client.js';
+import { startSampleShell } from '../helpers/browser-page.js';
+import type { TestServer } from '../helpers/http-client.js';
 import { buildWebBundle, nodeImports } from '../helpers/web-bundle.js';
 
 // airq/http must load where there is no Buffer and no node: module: it is built as the package
@@ -69,15 +66,7 @@ let shell: TestServer;
 
 beforeAll(async () => {
   bundle = await buildWebBundle();
-  const { store } = createSampleNetwork({ now: NOW_MS });
-  shell = await startTestServer(
-    createApi({
-      service: createMeasurementsService({ store }),
-      keys: [KEY],
-      clock: () => NOW_MS,
-      gzip: createNodeGzip(),
-    }),
-  );
+  shell = await startSampleShell(NOW_MS, KEY);
 }, 60_000);
 
 afterAll(async () => {
