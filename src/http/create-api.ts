@@ -225,7 +225,7 @@ export function createApi(apiOptions: ApiOptions): Api {
         if (entry === undefined) {
           const result = await match.route.run(params, routeContext(request, nowMs, language));
           if (result.kind !== 'measurements') return await respond(headers, request, result);
-          entry = responses.entryOf(key, result.payload, nowMs);
+          entry = await responses.entryOf(key, result.payload, nowMs);
         }
         return await respondMeasurements(headers, request, entry, nowMs);
       }

@@ -43,7 +43,7 @@ const encoder = new TextEncoder();
  *
  * @example
  * const responses = new MeasurementsResponses(DEFAULT_RESPONSE_CACHE_BYTES, gzip, deflateRaw);
- * const entry = responses.entryOf('point?50,19|en', payload, nowMs);
+ * const entry = await responses.entryOf('point?50,19|en', payload, nowMs);
  * await responses.body(entry, nowMs, false); // [bounds of current, the rest of the body]
  */
 export class MeasurementsResponses {
@@ -80,8 +80,8 @@ export class MeasurementsResponses {
    * Serialises a freshly computed payload for the request at `nowMs` and keeps it under `key`
    * when it has a validity horizon.
    */
-  entryOf(key: string, payload: object, nowMs: number): MeasurementsEntry {
-    const freshness = payloadFreshness(payload);
+  async entryOf(key: string, payload: object, nowMs: number): Promise<MeasurementsEntry> {
+    const freshness = await payloadFreshness(payload);
     const bytes = encodeJson(payload);
     let tail = bytes;
     let movingBounds = false;

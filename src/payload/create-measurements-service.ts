@@ -78,7 +78,7 @@ export function createMeasurementsService(
     timestampText,
   });
 
-  // The versions are read before the data (see snapshotVersions); the horizon after it.
+  // The versions are read before the data (see snapshotVersions); the horizon when asked for.
   async function payloadOf(
     installation: Installation,
     request: ResolvedRequest,
@@ -96,12 +96,12 @@ export function createMeasurementsService(
       payload = { current: renderCurrent(series, windows, render, history), history, forecast };
     }
     if (bounded && versions) {
-      const throughMs = await currentThroughMs(bounded, installation, request.nowMs, indexHours);
       const moving = series.current.window === windows.current;
-      registerFreshness(
-        payload,
-        new PayloadFreshness(bounded, versions, request.nowMs, throughMs, moving),
-      );
+      const { nowMs } = request;
+      registerFreshness(payload, async () => {
+        const throughMs = await currentThroughMs(bounded, installation, nowMs, indexHours);
+        return new PayloadFreshness(bounded, versions, nowMs, throughMs, moving);
+      });
     }
     return payload;
   }

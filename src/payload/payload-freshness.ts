@@ -130,17 +130,25 @@ export async function currentThroughMs(
   return throughMs;
 }
 
-const REGISTRY = new WeakMap<object, PayloadFreshness>();
+// Horizons are worked out only when asked for (the adapter asks; a direct caller of the
+// service does not pay for them), at most once per payload. Computing one later than the data
+// was read is still exact: the versions it carries were read before that data, so if anything
+// changed meanwhile the horizon is never valid.
+const REGISTRY = new WeakMap<object, () => Promise<PayloadFreshness>>();
 
-/** Files the horizon of a payload object the service returns. */
-export function registerFreshness(payload: object, freshness: PayloadFreshness): void {
-  REGISTRY.set(payload, freshness);
+/** Files how to work out the horizon of a payload object the service returns. */
+export function registerFreshness(payload: object, compute: () => Promise<PayloadFreshness>): void {
+  let computed: Promise<PayloadFreshness> | undefined;
+  REGISTRY.set(payload, () => {
+    computed ??= compute();
+    return computed;
+  });
 }
 
 /**
  * The validity horizon of a payload returned by `createMeasurementsService`, or `undefined`
  * (another service, a store without `dataVersion` and `firstSampleTimes`).
  */
-export function payloadFreshness(payload: object): PayloadFreshness | undefined {
-  return REGISTRY.get(payload);
+export function payloadFreshness(payload: object): Promise<PayloadFreshness> | undefined {
+  return REGISTRY.get(payload)?.();
 }

@@ -90,7 +90,7 @@ export class PointPayloads {
     // `byId.get(hit.id)!`: the neighbours were filtered on `byId` above
     const installations = neighbours.map((hit) => byId.get(hit.id)!);
     const bounded = this.#bounded;
-    // Versions before the data, the horizon after it (see snapshotVersions).
+    // Versions before the data, the horizon when asked for (see snapshotVersions).
     const versions =
       bounded &&
       snapshotVersions(
@@ -104,16 +104,16 @@ export class PointPayloads {
     const key = `${latitude},${longitude}`;
     const payload = this.#assemble(key, neighbours, sources, index, windows, options);
     if (bounded && versions) {
-      const horizons = await Promise.all(
-        installations.map((installation) =>
-          currentThroughMs(bounded, installation, options.nowMs, indexHours),
-        ),
-      );
-      const throughMs = Math.min(Number.POSITIVE_INFINITY, ...horizons);
-      registerFreshness(
-        payload,
-        new PayloadFreshness(bounded, versions, options.nowMs, throughMs, true),
-      );
+      const { nowMs } = options;
+      registerFreshness(payload, async () => {
+        const horizons = await Promise.all(
+          installations.map((installation) =>
+            currentThroughMs(bounded, installation, nowMs, indexHours),
+          ),
+        );
+        const throughMs = Math.min(Number.POSITIVE_INFINITY, ...horizons);
+        return new PayloadFreshness(bounded, versions, nowMs, throughMs, true);
+      });
     }
     return payload;
   }
