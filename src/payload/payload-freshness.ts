@@ -76,10 +76,16 @@ export interface VersionSnapshot {
 
 /**
  * Whether `store` tells enough to bound a payload's validity: `dataVersion` for data changes
- * and `firstSampleTimes` for the instants at which the moving windows change.
+ * and `firstSampleTimes` for the instants at which the moving windows change, and has no
+ * `refresh` (a cached answer is checked without one, so other processes' changes would go
+ * unseen).
  */
 export function canBoundFreshness(store: MeasurementStore): boolean {
-  return typeof store.dataVersion === 'function' && typeof store.firstSampleTimes === 'function';
+  return (
+    typeof store.dataVersion === 'function' &&
+    typeof store.firstSampleTimes === 'function' &&
+    typeof store.refresh !== 'function'
+  );
 }
 
 /**
