@@ -5,14 +5,16 @@ import fc from 'fast-check';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMeasurementsService } from '../../../src/payload/create-measurements-service.js';
+import { InMemoryStore } from '../../../src/store/in-memory-store.js';
 import { PostgresStore } from '../../../src/store/postgres/postgres-store.js';
 import {
   type PostgresServer,
   postgresBinaries,
   startPostgres,
 } from '../../helpers/postgres-server.js';
-import { BASE_MS, validSampleArb } from '../../helpers/store-arbitraries.js';
+import { BASE_MS, validSampleArb, windowArb } from '../../helpers/store-arbitraries.js';
 import { hourOf21November, installation } from '../../helpers/store-fixtures.js';
+import { sameAverages } from '../../helpers/store-oracle.js';
 import { serverSuitesRun } from '../../helpers/throwaway-server.js';
 
 const binaries = postgresBinaries();
@@ -185,6 +187,45 @@ describe.runIf(serverSuitesRun('PostgreSQL', binaries))('PostgresStore on a real
     });
     expect(reader.installationsVersion).toBeGreaterThan(version);
   });
+
+  it("gives the in-memory store's window averages within 1e-9 on the same data", async () => {
+    // Beside the contract (each store against a naive oracle), the two stores against each
+    // other. Runs share one schema and take new ids; see the contract harness for the count.
+    const store = await connect(await server.createSchema('equal'));
+    const location = { latitude: 50.06, longitude: 19.94 };
+    let nextId = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(validSampleArb([1, 2]), { maxLength: 60 }), {
+          minLength: 1,
+          maxLength: 3,
+        }),
+        fc.array(windowArb, { minLength: 1, maxLength: 6 }),
+        async (batches, windows) => {
+          const ids = [++nextId, ++nextId];
+          const installations = ids.map((id) => installation(id, { location }));
+          const memory = new InMemoryStore(installations);
+          await store.putInstallations(installations);
+          for (const batch of batches) {
+            const samples = batch.map((sample) => ({
+              ...sample,
+              installationId: ids[sample.installationId - 1]!,
+            }));
+            memory.ingest(samples);
+            await store.ingest(samples);
+          }
+          for (const id of ids) {
+            const expected = await memory.windowAverages(id, windows);
+            const actual = await store.windowAverages(id, windows);
+            windows.forEach((_, i) => {
+              expect(sameAverages(actual[i]!, expected[i] as Record<string, number>)).toBe(true);
+            });
+          }
+        },
+      ),
+      { numRuns: Number(process.env.AIRQ_PG_PROPERTY_RUNS ?? 200) },
+    );
+  }, 600_000);
 
   it('rejects bad options naming the option', async () => {
     const connectionString = 'postgres://127.0.0.1:1/x';
