@@ -111,6 +111,25 @@ export function checkOneOf<T>(
 }
 
 /**
+ * Throws unless `value` is a string with at least one character (a file path, a name).
+ *
+ * @param expected - how the message names what was expected; default `'a non-empty string'`
+ * @example
+ * checkNonEmptyString('importOpenData', 'options.outDir', '', 'a directory path');
+ * // TypeError: importOpenData: options.outDir must be a directory path, got ""
+ */
+export function checkNonEmptyString(
+  functionName: string,
+  parameterName: string,
+  value: unknown,
+  expected = 'a non-empty string',
+): asserts value is string {
+  if (typeof value !== 'string' || value === '') {
+    throw argumentError(TypeError, functionName, parameterName, `must be ${expected}`, value);
+  }
+}
+
+/**
  * Throws unless `value` is a non-null object (arrays count as objects).
  *
  * @param expected - how the message names what was expected; default `'an object'`

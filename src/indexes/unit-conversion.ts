@@ -34,3 +34,24 @@ export function ugm3ToPpb(gas: ConvertibleGas, ugm3: number): number {
 export function ugm3ToPpm(gas: ConvertibleGas, ugm3: number): number {
   return ugm3ToPpb(gas, ugm3) / 1000;
 }
+
+/**
+ * ppb to µg/m³, the inverse of {@link ugm3ToPpb}: `ppb × M / 24.45`. Importers use it for
+ * sources that report gases by volume.
+ *
+ * @example
+ * ppbToUgm3('SO2', 489); // 1281.32… (489 × 64.066 / 24.45)
+ */
+export function ppbToUgm3(gas: ConvertibleGas, ppb: number): number {
+  return (ppb * MOLAR_MASS_G_PER_MOL[gas]) / MOLAR_VOLUME_L;
+}
+
+/**
+ * ppm to µg/m³: `ppm × 1000 × M / 24.45`.
+ *
+ * @example
+ * ppmToUgm3('CO', 0.3); // 343.68… (0.3 ppm of CO)
+ */
+export function ppmToUgm3(gas: ConvertibleGas, ppm: number): number {
+  return ppbToUgm3(gas, ppm * 1000);
+}

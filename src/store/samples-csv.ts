@@ -1,5 +1,5 @@
 import { describeValue } from '../arguments/describe-value.js';
-import { parseTimestamp } from '../time/instant.js';
+import { formatTimestamp, parseTimestamp } from '../time/instant.js';
 import type { Sample } from './ingest-report.js';
 import type { LoadIssue } from './load-issues.js';
 
@@ -73,7 +73,7 @@ export function parseSamplesCsv(text: string, file: string): ParsedSamplesCsv {
     if (atMs === undefined) {
       reasons.push(`timestamp must be an ISO 8601 date-time, got ${describeValue(timestampText)}`);
     }
-    const value = DECIMAL.test(valueText) ? Number(valueText) : Number.NaN;
+    const value = parseDecimal(valueText);
     if (!Number.isFinite(value)) {
       reasons.push(`value must be a finite decimal number, got ${describeValue(valueText)}`);
     }
@@ -85,6 +85,34 @@ export function parseSamplesCsv(text: string, file: string): ParsedSamplesCsv {
     lines.push(line);
   }
   return { samples, lines, issues };
+}
+
+/**
+ * Reads a plain decimal number the way the samples format does: optional sign, digits with an
+ * optional fraction, an optional exponent. Anything else (hex, `Infinity`, an empty field, a
+ * decimal comma) gives NaN, where `Number()` would accept some of it or return 0.
+ *
+ * @param text - the field, already trimmed
+ * @returns the number, or NaN when `text` is not a plain decimal
+ * @example
+ * parseDecimal('-1.5e3'); // -1500
+ * parseDecimal('0x10'); // NaN
+ */
+export function parseDecimal(text: string): number {
+  return DECIMAL.test(text) ? Number(text) : Number.NaN;
+}
+
+/**
+ * One line of the samples format (without the line end), the inverse of a row of
+ * {@link parseSamplesCsv}: the timestamp as the spec writes it (UTC, milliseconds) and the
+ * value as the shortest decimal that reads back to the same number.
+ *
+ * @example
+ * formatSamplesCsvRow({ installationId: 1001, name: 'PM10', atMs: 1795251900000, value: 41.3 });
+ * // '1001,PM10,2026-11-21T09:05:00.000Z,41.3'
+ */
+export function formatSamplesCsvRow(sample: Sample): string {
+  return `${sample.installationId},${sample.name},${formatTimestamp(sample.atMs)},${sample.value}`;
 }
 
 function cleanField(field: string): string {

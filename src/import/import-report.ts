@@ -1,0 +1,94 @@
+import {
+  describeLoadIssue,
+  LOAD_ISSUE_MESSAGE_LIMIT,
+  type LoadIssue,
+} from '../store/load-issues.js';
+
+/** The public data sources `importOpenData` reads. */
+export const IMPORT_SOURCES = Object.freeze(['sensor-community', 'openaq'] as const);
+
+/** One of {@link IMPORT_SOURCES}. */
+export type ImportSource = (typeof IMPORT_SOURCES)[number];
+
+/**
+ * Something an import found in a row, a result or a file, where it is (file and 1-based line
+ * for CSV, file and result position for JSON) and whether data was refused because of it.
+ * - `rejected`: the row or result was not imported, for the reason given.
+ * - `note`: everything was imported, but the reader should know (a location that moved and was
+ *   split, a column airq has no measurement type for).
+ */
+export interface ImportIssue extends LoadIssue {
+  readonly kind: 'rejected' | 'note';
+}
+
+/** What an import wrote, with its counts. */
+export interface ImportSummary {
+  readonly source: ImportSource;
+  /** Input files read. */
+  readonly files: number;
+  /** Data rows (CSV) or results (JSON) read, header lines and blank lines not counted. */
+  readonly rowsRead: number;
+  /** Rows that gave samples or installations. */
+  readonly rowsKept: number;
+  /** Rows refused; each one was reported as a `rejected` {@link ImportIssue}. */
+  readonly rowsRejected: number;
+  /** Lines written to the samples CSV. */
+  readonly samplesWritten: number;
+  /** Installations written to the installations JSON. */
+  readonly installations: number;
+  /** Locations that moved and were split into one installation per place. */
+  readonly splitLocations: number;
+  /** The installations JSON written (see `airq/store`). */
+  readonly installationsPath: string;
+  /** The samples CSV written (see `airq/store`). */
+  readonly samplesPath: string;
+}
+
+/**
+ * Thrown when an import cannot produce its output: an input file cannot be read, has no valid
+ * row, is not in the source's format, or the output cannot be written. Nothing is left in the
+ * output directory then (the files are written under temporary names and renamed only at the
+ * end). `issues` lists every such problem; the message spells out the first twenty.
+ *
+ * @example
+ * try { await importOpenData({ from: 'openaq', files: ['empty.json'], outDir: 'out' }); }
+ * catch (error) { (error as ImportError).issues[0]; // { file: 'empty.json', message: 'has no valid result', … } }
+ */
+export class ImportError extends Error {
+  readonly issues: readonly LoadIssue[];
+
+  constructor(functionName: string, issues: readonly LoadIssue[]) {
+    const lines = issues
+      .slice(0, LOAD_ISSUE_MESSAGE_LIMIT)
+      .map((issue) => `  ${describeLoadIssue(issue)}`);
+    const more = issues.length - lines.length;
+    if (more > 0) lines.push(`  … and ${more} more`);
+    const noun = issues.length === 1 ? 'problem' : 'problems';
+    super(`${functionName}: nothing was written, ${issues.length} ${noun}:\n${lines.join('\n')}`);
+    this.name = 'ImportError';
+    this.issues = Object.freeze([...issues]);
+  }
+}
+
+/**
+ * The summary as the command line prints it, one line per fact.
+ *
+ * @example
+ * formatImportSummary(summary);
+ * // ['Read 3 files: 1440 rows, 1438 kept, 2 rejected.', 'Wrote 2876 samples to out/samples.csv …', …]
+ */
+export function formatImportSummary(summary: ImportSummary): string[] {
+  const files = summary.files === 1 ? '1 file' : `${summary.files} files`;
+  const unit = summary.source === 'openaq' ? 'results' : 'rows';
+  const lines = [
+    `Read ${files}: ${summary.rowsRead} ${unit}, ${summary.rowsKept} kept, ${summary.rowsRejected} rejected.`,
+    `Wrote ${summary.samplesWritten} samples to ${summary.samplesPath}`,
+    `  and ${summary.installations} installations to ${summary.installationsPath}.`,
+  ];
+  if (summary.splitLocations > 0) {
+    lines.push(
+      `${summary.splitLocations} ${summary.splitLocations === 1 ? 'location' : 'locations'} moved and were split into one installation per place.`,
+    );
+  }
+  return lines;
+}
