@@ -18,6 +18,7 @@ export const PUBLIC_ENTRIES = {
   sample: 'src/sample/index.ts',
   http: 'src/http/index.ts',
   'http/node': 'src/http/node/index.ts',
+  import: 'src/import/index.ts',
 };
 
 /** The command-line adapter; built, but not part of the import surface. */

@@ -64,6 +64,14 @@ const FORECAST = [
 const SAMPLE = ['DEFAULT_SAMPLE_SEED', 'createSampleNetwork'];
 const HTTP = ['InMemoryCounterStore', 'createApi', 'createFetchHandler'];
 const HTTP_NODE = ['createNodeGzip', 'createNodeListener', 'respondToClientError'];
+// Node only (files and streams), so a subpath of its own and not in the root.
+const IMPORT = [
+  'IMPORT_SOURCES',
+  'ImportError',
+  'formatImportIssue',
+  'formatImportSummary',
+  'importOpenData',
+];
 // The root forwards the pure core, the store, the payload and the forecasts, plus the model's
 // one runtime value; the adapter and the sample network are subpaths only.
 const ROOT = [
@@ -98,6 +106,7 @@ const EXPECTED: Record<keyof typeof PUBLIC_ENTRIES, readonly string[]> = {
   sample: SAMPLE,
   http: HTTP,
   'http/node': HTTP_NODE,
+  import: IMPORT,
 };
 
 describe('public entry points', () => {

@@ -14,4 +14,6 @@ process.exitCode = await main({
   stdout: (line) => console.log(line),
   stderr: (line) => console.error(line),
   stopRequested,
+  writeStderr: (text) => process.stderr.write(text),
+  stderrIsTty: process.stderr.isTTY === true,
 });

@@ -1,5 +1,6 @@
 import type { DestinationStream } from 'pino';
 import { createAccessLog } from './access-log.js';
+import { runImportCommand } from './import-command.js';
 import { parseCliArgs } from './parse-args.js';
 import { type RunningServer, startServer } from './start-server.js';
 
@@ -18,6 +19,10 @@ export interface CliEnvironment {
   readonly stopRequested: Promise<string>;
   /** Where the JSON log lines go. Default: standard output, buffered and asynchronous. */
   readonly logDestination?: DestinationStream;
+  /** Raw stderr (no line end added), for the progress bar of `airq import`. */
+  readonly writeStderr?: (text: string) => void;
+  /** Whether stderr is a terminal (the progress bar is drawn only there). */
+  readonly stderrIsTty?: boolean;
 }
 
 function banner(running: RunningServer): string[] {
@@ -35,15 +40,19 @@ function banner(running: RunningServer): string[] {
 }
 
 /**
- * The `npm start` command: parses flags, serves until SIGINT/SIGTERM, then shuts down
+ * The `airq` command (`npm start`): parses flags, serves until SIGINT/SIGTERM, then shuts down
  * gracefully. Resolves with the exit code (0 after a clean stop, 2 for bad flags, 1 when the
- * server cannot start); never calls `process.exit` itself.
+ * server cannot start); never calls `process.exit` itself. `airq import …` (`npm run import
+ * -- …`) converts open data instead; see `runImportCommand`.
  *
  * @example
  * process.exitCode = await main({ argv: ['--port', '9000'], env: process.env, stdout: console.log, stderr: console.error, stopRequested });
  */
 export async function main(environment: CliEnvironment): Promise<number> {
   const { stdout, stderr } = environment;
+  if (environment.argv[0] === 'import') {
+    return runImportCommand({ ...environment, argv: environment.argv.slice(1) });
+  }
   const command = parseCliArgs(environment.argv, environment.env);
   if (command.kind === 'help') {
     stdout(command.text);
@@ -56,10 +65,10 @@ export async function main(environment: CliEnvironment): Promise<number> {
   let running: RunningServer;
   const log = createAccessLog(command.options.logLevel, environment.logDestination);
   try {
-    running = await startServer(
-      command.options,
-      log.logger === undefined ? {} : { logger: log.logger },
-    );
+    running = await startServer(command.options, {
+      ...(log.logger === undefined ? {} : { logger: log.logger }),
+      report: (line) => stderr(line),
+    });
   } catch (error) {
     stderr(`airq: cannot start: ${error instanceof Error ? error.message : String(error)}`);
     return EXIT_FAILURE;

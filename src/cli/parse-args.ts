@@ -16,6 +16,8 @@ export interface ServeOptions {
   readonly minuteLimit: number;
   readonly installationsPath?: string;
   readonly samplesPath?: string;
+  /** A Sensor.Community archive directory to import and serve (instead of --installations). */
+  readonly importSensorCommunityDir?: string;
   /** A frozen data clock (epoch ms) for reproducible payloads. */
   readonly nowMs?: number;
   readonly whoEdition: WhoEdition;
@@ -49,6 +51,9 @@ Options:
   --minute-limit N       requests per key per minute (default ${DEFAULT_MINUTE_LIMIT})
   --installations FILE   installations JSON file instead of the sample network
   --samples FILE         samples CSV (installationId,name,timestamp,value); needs --installations
+  --import-sensor-community DIR
+                         import the Sensor.Community archive CSV files below DIR, then serve them
+                         (see airq import --help; set --now to the archive's day)
   --now ISO              freeze the data clock, e.g. 2026-11-21T09:27:00Z (rate limits keep real time)
   --who 2021|2005        WHO guideline edition of the standards (default 2021)
   --log-level LEVEL      JSON log lines on stdout from this level: trace, debug, info (one
@@ -65,6 +70,7 @@ const OPTIONS = {
   'minute-limit': { type: 'string' },
   installations: { type: 'string' },
   samples: { type: 'string' },
+  'import-sensor-community': { type: 'string' },
   now: { type: 'string' },
   who: { type: 'string' },
   'log-level': { type: 'string' },
@@ -162,7 +168,11 @@ export function parseCliArgs(
     if (values.samples !== undefined && values.installations === undefined) {
       throw new UsageError('--samples needs --installations (samples belong to installations)');
     }
-    for (const flag of ['host', 'installations', 'samples'] as const) {
+    const importDir = values['import-sensor-community'];
+    if (importDir !== undefined && values.installations !== undefined) {
+      throw new UsageError('--import-sensor-community and --installations cannot be combined');
+    }
+    for (const flag of ['host', 'installations', 'samples', 'import-sensor-community'] as const) {
       if (values[flag] === '') throw new UsageError(`--${flag} must not be empty`);
     }
     let nowMs: number | undefined;
@@ -181,6 +191,7 @@ export function parseCliArgs(
       minuteLimit: positiveInteger('--minute-limit', values['minute-limit'], DEFAULT_MINUTE_LIMIT),
       ...(values.installations === undefined ? {} : { installationsPath: values.installations }),
       ...(values.samples === undefined ? {} : { samplesPath: values.samples }),
+      ...(importDir === undefined ? {} : { importSensorCommunityDir: importDir }),
       ...(nowMs === undefined ? {} : { nowMs }),
       whoEdition: readWho(values.who),
       logLevel: readLogLevel(values['log-level'], values.quiet === true),

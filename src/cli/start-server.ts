@@ -1,12 +1,17 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { ApiKeyConfig } from '../http/api-keys.js';
 import type { ApiLogger } from '../http/core-request.js';
 import { createApi } from '../http/create-api.js';
 import { respondToClientError } from '../http/node/node-client-error.js';
 import { createNodeGzip } from '../http/node/node-gzip.js';
 import { createNodeListener } from '../http/node/node-listener.js';
+import { importOpenData } from '../import/import-open-data.js';
+import { formatImportIssue, formatImportSummary } from '../import/import-report.js';
 import { createMeasurementsService } from '../payload/create-measurements-service.js';
 import { createSampleNetwork } from '../sample/sample-network.js';
 import { loadStoreFromFiles } from '../store/load-store.js';
@@ -49,12 +54,25 @@ function hostForUrl(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
-async function openStore(options: ServeOptions): Promise<{
+/** What `startServer` uses besides its options. */
+export interface ServerDependencies {
+  readonly logger?: ApiLogger;
+  /** Where the `--import-sensor-community` import prints its rejected rows, notes and summary. */
+  readonly report?: (line: string) => void;
+}
+
+async function openStore(
+  options: ServeOptions,
+  report: (line: string) => void,
+): Promise<{
   store: MeasurementStore;
   description: string;
   examplePoint: RunningServer['examplePoint'];
   stop: () => void;
 }> {
+  if (options.importSensorCommunityDir !== undefined) {
+    return importAndOpen(options.importSensorCommunityDir, report);
+  }
   if (options.installationsPath !== undefined) {
     const store = await loadStoreFromFiles({
       installationsPath: options.installationsPath,
@@ -84,6 +102,37 @@ async function openStore(options: ServeOptions): Promise<{
   };
 }
 
+// `--import-sensor-community DIR`: the import writes to a fresh temporary directory, the store
+// is loaded from there into memory, and the directory is removed again.
+async function importAndOpen(
+  dir: string,
+  report: (line: string) => void,
+): ReturnType<typeof openStore> {
+  const outDir = await mkdtemp(join(tmpdir(), 'airq-import-'));
+  try {
+    const summary = await importOpenData({
+      from: 'sensor-community',
+      files: [dir],
+      outDir,
+      onIssue: (issue) => report(formatImportIssue(issue)),
+    });
+    for (const line of formatImportSummary(summary)) report(line);
+    const store = await loadStoreFromFiles({
+      installationsPath: summary.installationsPath,
+      samplesPath: summary.samplesPath,
+    });
+    const [first] = await store.listActiveInstallations();
+    return {
+      store,
+      description: `${summary.installations} installations imported from the Sensor.Community files in ${dir}`,
+      examplePoint: first?.location,
+      stop: () => {},
+    };
+  } finally {
+    await rm(outDir, { recursive: true, force: true });
+  }
+}
+
 /**
  * Starts the `/v2` server that `npm start` runs: opens the data, builds the service and the
  * adapter, and listens with timeouts set. Resolves once listening; rejects when the files
@@ -96,9 +145,9 @@ async function openStore(options: ServeOptions): Promise<{
  */
 export async function startServer(
   options: ServeOptions,
-  dependencies: { readonly logger?: ApiLogger } = {},
+  dependencies: ServerDependencies = {},
 ): Promise<RunningServer> {
-  const data = await openStore(options);
+  const data = await openStore(options, dependencies.report ?? (() => {}));
   const demoKey =
     options.keys === undefined ? `demo-${randomBytes(12).toString('base64url')}` : undefined;
   const keys: readonly (string | ApiKeyConfig)[] = options.keys ?? [demoKey ?? ''];

@@ -71,6 +71,17 @@ export class ImportError extends Error {
 }
 
 /**
+ * One issue as the command line prints it: its kind, where it is and what it says.
+ *
+ * @example
+ * formatImportIssue({ kind: 'rejected', file: 'day.csv', line: 4, message: 'P1 must be a decimal number, got "n/a"' });
+ * // 'rejected: day.csv:4: P1 must be a decimal number, got "n/a"'
+ */
+export function formatImportIssue(issue: ImportIssue): string {
+  return `${issue.kind}: ${describeLoadIssue(issue)}`;
+}
+
+/**
  * The summary as the command line prints it, one line per fact.
  *
  * @example
@@ -85,10 +96,10 @@ export function formatImportSummary(summary: ImportSummary): string[] {
     `Wrote ${summary.samplesWritten} samples to ${summary.samplesPath}`,
     `  and ${summary.installations} installations to ${summary.installationsPath}.`,
   ];
-  if (summary.splitLocations > 0) {
-    lines.push(
-      `${summary.splitLocations} ${summary.splitLocations === 1 ? 'location' : 'locations'} moved and were split into one installation per place.`,
-    );
+  const moved = summary.splitLocations;
+  if (moved > 0) {
+    const what = moved === 1 ? '1 location changed its' : `${moved} locations changed their`;
+    lines.push(`${what} coordinates; each place became an installation of its own.`);
   }
   return lines;
 }

@@ -2,8 +2,8 @@ export {
   type ImportOptions,
   importOpenData,
 } from './import-open-data.js';
-export { IMPORT_OUTPUT_FILES } from './import-output.js';
 export {
+  formatImportIssue,
   formatImportSummary,
   IMPORT_SOURCES,
   ImportError,
