@@ -112,6 +112,25 @@ describe('parseCliArgs', () => {
     if (command.kind === 'usage-error') expect(command.message).toContain(message);
   });
 
+  it('reads --import-sensor-community DIR, alone or with --now, and not with --installations', () => {
+    const command = parseCliArgs(['--import-sensor-community', 'archive/2026-11-21'], {});
+    expect(command.kind === 'serve' && command.options.importSensorCommunityDir).toBe(
+      'archive/2026-11-21',
+    );
+    expect(
+      parseCliArgs(['--import-sensor-community', 'a', '--installations', 'i.json'], {}),
+    ).toEqual({
+      kind: 'usage-error',
+      message: '--import-sensor-community and --installations cannot be combined',
+    });
+    expect(parseCliArgs(['--import-sensor-community', ''], {})).toEqual({
+      kind: 'usage-error',
+      message: '--import-sensor-community must not be empty',
+    });
+    const plain = parseCliArgs([], {});
+    expect(plain.kind === 'serve' && 'importSensorCommunityDir' in plain.options).toBe(false);
+  });
+
   it('never echoes a key in a key-list error', () => {
     const command = parseCliArgs([], { AIRQ_API_KEYS: 'secret-key:abc' });
     expect(command.kind === 'usage-error' && command.message).not.toContain('secret-key');
@@ -127,6 +146,7 @@ describe('parseCliArgs', () => {
         '--minute-limit',
         '--installations',
         '--samples',
+        '--import-sensor-community',
         '--now',
         '--who',
         '--quiet',

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { access, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -97,6 +97,45 @@ describe('startServer', () => {
       const limited = await fetch(`${running.url}/v2/installations/11`, { headers });
       expect(limited.status).toBe(429);
       expect(limited.headers.get('x-ratelimit-limit-day')).toBe('2');
+    } finally {
+      await running.close();
+    }
+  });
+
+  it('imports a Sensor.Community directory, serves it, and removes the imported files', async () => {
+    const lines: string[] = [];
+    const running = await startServer(
+      options([
+        '--import-sensor-community',
+        'test/fixtures/import/sensor-community',
+        '--now',
+        '2026-11-21T09:30:00Z',
+        '--keys',
+        'k1',
+      ]),
+      { report: (line) => lines.push(line) },
+    );
+    try {
+      expect(running.description).toBe(
+        '3 installations imported from the Sensor.Community files in test/fixtures/import/sensor-community',
+      );
+      expect(lines.filter((line) => line.startsWith('rejected: '))).toHaveLength(6);
+      expect(lines).toContain('Read 3 files: 14 rows, 8 kept, 6 rejected.');
+      const response = await fetch(
+        `${running.url}/v2/measurements/installation?installationId=27101`,
+        {
+          headers: { apikey: 'k1' },
+        },
+      );
+      const json = await response.json();
+      // A third-party installation shows its latest full hour, 08:00–09:00 (DHT22: -0.9 and -0.95 °C).
+      expect(json.current.values).toEqual([
+        { name: 'HUMIDITY', value: 91.4 },
+        { name: 'TEMPERATURE', value: -0.93 },
+      ]);
+      const written = lines.find((line) => line.startsWith('Wrote '))!;
+      const outDir = /to (.*)\/samples\.csv$/.exec(written)![1]!;
+      await expect(access(outDir)).rejects.toThrow(/ENOENT/);
     } finally {
       await running.close();
     }
