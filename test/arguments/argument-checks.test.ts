@@ -4,6 +4,7 @@ import {
   checkFiniteNumber,
   checkFunction,
   checkInstant,
+  checkNonEmptyString,
   checkNotNaN,
   checkNumberInRange,
   checkObject,
@@ -141,5 +142,15 @@ describe('checkOneOf / checkObject / checkFunction / isNumberArrayLike', () => {
     expect(isNumberArrayLike([1, 2])).toBe(true);
     expect(isNumberArrayLike({ length: '2' })).toBe(false);
     expect(isNumberArrayLike(null)).toBe(false);
+  });
+
+  it('checkNonEmptyString takes a string with a character, and names what it expected', () => {
+    expect(() => checkNonEmptyString('f', 'options.outDir', '')).toThrow(
+      new TypeError('f: options.outDir must be a non-empty string, got ""'),
+    );
+    expect(() => checkNonEmptyString('f', 'options.outDir', 7, 'a directory path')).toThrow(
+      new TypeError('f: options.outDir must be a directory path, got 7'),
+    );
+    expect(() => checkNonEmptyString('f', 'p', ' ')).not.toThrow();
   });
 });

@@ -4,6 +4,8 @@ import { truncateTo } from '../../src/indexes/float-safe.js';
 import {
   type ConvertibleGas,
   MOLAR_MASS_G_PER_MOL,
+  ppbToUgm3,
+  ppmToUgm3,
   ugm3ToPpb,
   ugm3ToPpm,
 } from '../../src/indexes/unit-conversion.js';
@@ -116,5 +118,20 @@ describe('unit conversion against exact rationals', () => {
       RUNS,
     );
     for (const gas of GASES) expect(ugm3ToPpb(gas, 0)).toBe(0);
+  });
+
+  it('converts back: ppbToUgm3 and ppmToUgm3 are ppb × M / 24.45 with the reference masses', () => {
+    fc.assert(
+      fc.property(gasArb, thousandthsArb, (gas, thousandths) => {
+        const ppb = thousandths / 1000;
+        // Exact: thousandths × M_e4 / (1000 × 10^4 × 24.45), compared to 1e-14 relative.
+        const exact = (thousandths * Number(REFERENCE_MOLAR_MASS_E4[gas])) / (1e7 * 24.45);
+        expect(Math.abs(ppbToUgm3(gas, ppb) - exact)).toBeLessThanOrEqual(1e-14 * exact);
+        expect(ppmToUgm3(gas, ppb / 1000)).toBeCloseTo(ppbToUgm3(gas, ppb), 9);
+        expect(ugm3ToPpb(gas, ppbToUgm3(gas, ppb))).toBeCloseTo(ppb, 9);
+      }),
+      RUNS,
+    );
+    expect(ppbToUgm3('SO2', 489)).toBeCloseTo(1281.32, 10);
   });
 });

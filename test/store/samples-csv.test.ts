@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseSamplesCsv, SAMPLES_CSV_HEADER } from '../../src/store/samples-csv.js';
+import {
+  formatSamplesCsvRow,
+  parseDecimal,
+  parseSamplesCsv,
+  SAMPLES_CSV_HEADER,
+} from '../../src/store/samples-csv.js';
 
 const HEADER = 'installationId,name,timestamp,value';
 
@@ -109,6 +114,40 @@ describe('parseSamplesCsv', () => {
         },
       ),
       { numRuns: 1000 },
+    );
+  });
+});
+
+describe('formatSamplesCsvRow / parseDecimal', () => {
+  it('writes a row that parses back to the same sample (1,000 runs)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
+        fc.constantFrom('PM25', 'PRESSURE', 'NO'),
+        fc.integer({ min: Date.UTC(1970, 0, 1), max: Date.UTC(2999, 0, 1) }),
+        fc.double({ min: -1e15, max: 1e15, noNaN: true }),
+        (installationId, name, atMs, value) => {
+          const sample = { installationId, name, atMs, value: value + 0 };
+          const row = formatSamplesCsvRow(sample);
+          expect(parseSamplesCsv(`${HEADER}\n${row}\n`, 'r.csv').samples).toEqual([sample]);
+        },
+      ),
+      { numRuns: 1000 },
+    );
+    expect(
+      formatSamplesCsvRow({
+        installationId: 7,
+        name: 'PM10',
+        atMs: Date.UTC(2026, 10, 21, 9, 5),
+        value: 1e-7,
+      }),
+    ).toBe('7,PM10,2026-11-21T09:05:00.000Z,1e-7');
+  });
+
+  it('reads plain decimals only', () => {
+    expect(['1', '-1.5e3', '.5', '+2.'].map(parseDecimal)).toEqual([1, -1500, 0.5, 2]);
+    expect(['', '0x10', 'Infinity', '1,5', ' 1', 'NaN'].map(parseDecimal)).toEqual(
+      Array(6).fill(Number.NaN),
     );
   });
 });
