@@ -1,8 +1,4 @@
-import {
-  describeLoadIssue,
-  LOAD_ISSUE_MESSAGE_LIMIT,
-  type LoadIssue,
-} from '../store/load-issues.js';
+import { countedIssueList, describeLoadIssue, type LoadIssue } from '../store/load-issues.js';
 
 /** The public data sources `importOpenData` reads. */
 export const IMPORT_SOURCES = Object.freeze(['sensor-community', 'openaq'] as const);
@@ -52,19 +48,13 @@ export interface ImportSummary {
  *
  * @example
  * try { await importOpenData({ from: 'openaq', files: ['empty.json'], outDir: 'out' }); }
- * catch (error) { (error as ImportError).issues[0]; // { file: 'empty.json', message: 'has no valid result', … } }
+ * catch (error) { (error as ImportError).issues[0]; // { file: 'empty.json', message: 'has no results' } }
  */
 export class ImportError extends Error {
   readonly issues: readonly LoadIssue[];
 
   constructor(functionName: string, issues: readonly LoadIssue[]) {
-    const lines = issues
-      .slice(0, LOAD_ISSUE_MESSAGE_LIMIT)
-      .map((issue) => `  ${describeLoadIssue(issue)}`);
-    const more = issues.length - lines.length;
-    if (more > 0) lines.push(`  … and ${more} more`);
-    const noun = issues.length === 1 ? 'problem' : 'problems';
-    super(`${functionName}: nothing was written, ${issues.length} ${noun}:\n${lines.join('\n')}`);
+    super(`${functionName}: nothing was written, ${countedIssueList(issues, 'in the input')}`);
     this.name = 'ImportError';
     this.issues = Object.freeze([...issues]);
   }

@@ -34,6 +34,24 @@ export function describeLoadIssue(issue: LoadIssue): string {
 }
 
 /**
+ * The body of an error message listing issues: `N problem(s) <where>:` and then the first
+ * {@link LOAD_ISSUE_MESSAGE_LIMIT}, one per indented line, and how many more there are.
+ *
+ * @example
+ * countedIssueList([{ file: 'a.csv', line: 2, message: 'bad' }], 'in the store data');
+ * // '1 problem in the store data:\n  a.csv:2: bad'
+ */
+export function countedIssueList(issues: readonly LoadIssue[], where: string): string {
+  const lines = issues
+    .slice(0, LOAD_ISSUE_MESSAGE_LIMIT)
+    .map((issue) => `  ${describeLoadIssue(issue)}`);
+  const more = issues.length - lines.length;
+  if (more > 0) lines.push(`  … and ${more} more`);
+  const noun = issues.length === 1 ? 'problem' : 'problems';
+  return `${issues.length} ${noun} ${where}:\n${lines.join('\n')}`;
+}
+
+/**
  * Thrown when store data cannot be loaded. No store is returned, so nothing is ever served
  * half-loaded. `issues` holds every problem; the message spells out the first
  * {@link LOAD_ISSUE_MESSAGE_LIMIT} and says how many more there are.
@@ -46,13 +64,7 @@ export class StoreLoadError extends Error {
   readonly issues: readonly LoadIssue[];
 
   constructor(functionName: string, issues: readonly LoadIssue[]) {
-    const lines = issues
-      .slice(0, LOAD_ISSUE_MESSAGE_LIMIT)
-      .map((issue) => `  ${describeLoadIssue(issue)}`);
-    const more = issues.length - lines.length;
-    if (more > 0) lines.push(`  … and ${more} more`);
-    const noun = issues.length === 1 ? 'problem' : 'problems';
-    super(`${functionName}: ${issues.length} ${noun} in the store data:\n${lines.join('\n')}`);
+    super(`${functionName}: ${countedIssueList(issues, 'in the store data')}`);
     this.name = 'StoreLoadError';
     this.issues = Object.freeze([...issues]);
   }

@@ -128,7 +128,7 @@ describe('airq import', () => {
     expect(await runImportCommand(env)).toBe(EXIT_FAILURE);
     expect(out).toEqual([]);
     expect(err).toEqual([
-      'airq import: nothing was written, 1 problem:\n  test/fixtures/import/openaq/sensors-30101-measurements.json: holds measurements of sensor 30101, which no locations file given lists',
+      'airq import: nothing was written, 1 problem in the input:\n  test/fixtures/import/openaq/sensors-30101-measurements.json: holds measurements of sensor 30101, which no locations file given lists',
     ]);
     expect(readdirSync(outDir)).toEqual([]);
   });

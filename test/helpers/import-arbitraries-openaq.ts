@@ -6,6 +6,7 @@ import {
   type NamedFile,
   OPENAQ_TYPES,
   type OutputSample,
+  openAqResult,
   ppbToUgm3Oracle,
 } from './import-oracles.js';
 
@@ -140,23 +141,9 @@ export function openAqPageTexts(generated: {
       const units = UNIT_CHOICES[sensor.parameter]![sensor.unit]![0];
       const parameter = { id: 1, name: sensor.parameter, units, displayName: null };
       if (sensor.results.length > 0) {
-        const page = sensor.results.map(([hour, value]) => ({
-          value,
-          flagInfo: { hasFlags: false },
-          parameter,
-          period: {
-            label: 'raw',
-            interval: '01:00:00',
-            datetimeFrom: {
-              utc: new Date(BASE_MS + (hour - 1) * 3_600_000).toISOString(),
-              local: '',
-            },
-            datetimeTo: { utc: new Date(BASE_MS + hour * 3_600_000).toISOString(), local: '' },
-          },
-          coordinates: null,
-          summary: null,
-          coverage: null,
-        }));
+        const page = sensor.results.map(([hour, value]) =>
+          openAqResult(value, parameter, BASE_MS + hour * 3_600_000),
+        );
         files.push({
           name: `sensors-${id}-measurements.json`,
           text: JSON.stringify({ meta: {}, results: page }),

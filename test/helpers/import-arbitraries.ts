@@ -34,8 +34,8 @@ export interface GeneratedScFile {
   readonly rows: readonly GeneratedRow[];
 }
 
-// Hundredths within the accepted range of each column, in the archive's unit.
-const HUNDREDTHS: Readonly<Record<string, readonly [number, number]>> = {
+/** Hundredths within the accepted range of each measurement column, in the archive's unit. */
+export const SC_HUNDREDTHS: Readonly<Record<string, readonly [number, number]>> = {
   P0: [0, 200_000],
   P1: [0, 200_000],
   P2: [0, 200_000],
@@ -49,7 +49,7 @@ const valueText = (column: string) =>
     {
       weight: 4,
       arbitrary: fc
-        .integer({ min: HUNDREDTHS[column]![0], max: HUNDREDTHS[column]![1] })
+        .integer({ min: SC_HUNDREDTHS[column]![0], max: SC_HUNDREDTHS[column]![1] })
         .map((n) => (n / 100).toFixed(2)),
     },
     { weight: 1, arbitrary: fc.constant('') },

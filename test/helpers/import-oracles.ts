@@ -185,18 +185,7 @@ export function exportOpenAq(store: ImportedStore): NamedFile[] {
       sensors.push({ id: sensorId, name: `${parameter.name}`, parameter });
       const results = content
         .filter((s) => s[0] === installation.id && s[1] === name)
-        .map(([, , atMs, value]) => ({
-          value,
-          flagInfo: { hasFlags: false },
-          parameter,
-          period: {
-            label: 'raw',
-            interval: '01:00:00',
-            datetimeFrom: { utc: new Date(atMs - 3_600_000).toISOString(), local: '' },
-            datetimeTo: { utc: new Date(atMs).toISOString(), local: '' },
-          },
-          coordinates: null,
-        }));
+        .map(([, , atMs, value]) => openAqResult(value, parameter, atMs));
       files.push({ name: `sensors-${sensorId}-measurements.json`, text: page(results) });
     }
     locations.push({
@@ -211,6 +200,22 @@ export function exportOpenAq(store: ImportedStore): NamedFile[] {
     });
   }
   return [{ name: 'locations.json', text: page(locations) }, ...files];
+}
+
+/** One result of a measurements page: an hourly value whose period ends at `endMs`. */
+export function openAqResult(value: number, parameter: object, endMs: number): object {
+  return {
+    value,
+    flagInfo: { hasFlags: false },
+    parameter,
+    period: {
+      label: 'raw',
+      interval: '01:00:00',
+      datetimeFrom: { utc: new Date(endMs - 3_600_000).toISOString(), local: '' },
+      datetimeTo: { utc: new Date(endMs).toISOString(), local: '' },
+    },
+    coordinates: null,
+  };
 }
 
 function page(results: unknown[]): string {

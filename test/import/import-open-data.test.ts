@@ -246,7 +246,9 @@ describe('importOpenData: nothing half-written', () => {
           'the header must name the columns sensor_id;sensor_type;location;lat;lon;timestamp and the measurements; missing sensor_id, sensor_type, location, lat, lon, timestamp in "a,b,c"',
       },
     ]);
-    expect(error.message).toMatch(/^importOpenData: nothing was written, 4 problems:\n {2}/);
+    expect(error.message).toMatch(
+      /^importOpenData: nothing was written, 4 problems in the input:\n {2}/,
+    );
     expect(readdirSync(outDir)).toEqual(['samples.csv']);
     expect(readFileSync(join(outDir, 'samples.csv'), 'utf8')).toBe('earlier\n');
   });

@@ -7,6 +7,7 @@ import {
   sensorCommunityRow,
 } from '../../src/import/sensor-community-csv.js';
 import type { StoredInstallation } from '../../src/store/stored-installation.js';
+import { SC_HUNDREDTHS } from '../helpers/import-arbitraries.js';
 import { SC_COLUMN_TYPES, shiftDecimal } from '../helpers/import-oracles.js';
 
 const SDS011 = 'sensor_id;sensor_type;location;lat;lon;timestamp;P1;durP1;ratioP1;P2;durP2;ratioP2';
@@ -179,18 +180,12 @@ describe('sensorCommunityRow', () => {
     const columns = columnsOf(
       `sensor_id;sensor_type;location;lat;lon;timestamp;${layout.join(';')}`,
     );
-    const hundredths = {
-      P1: [0, 200_000],
-      P2: [0, 200_000],
-      P0: [0, 200_000],
-      temperature: [-9000, 6500],
-      humidity: [0, 10_000],
-      pressure: [3_000_000, 11_000_000],
-    } as const;
     fc.assert(
       fc.property(
         fc.tuple(
-          ...layout.map((c) => fc.integer({ min: hundredths[c][0], max: hundredths[c][1] })),
+          ...layout.map((c) =>
+            fc.integer({ min: SC_HUNDREDTHS[c]![0], max: SC_HUNDREDTHS[c]![1] }),
+          ),
         ),
         fc.integer({ min: 0, max: 86_399 }),
         (values, seconds) => {
