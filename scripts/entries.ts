@@ -19,6 +19,7 @@ export const PUBLIC_ENTRIES = {
   http: 'src/http/index.ts',
   'http/node': 'src/http/node/index.ts',
   import: 'src/import/index.ts',
+  'http/redis': 'src/http/redis/index.ts',
 };
 
 /** The command-line adapter; built, but not part of the import surface. */

@@ -72,6 +72,7 @@ const IMPORT = [
   'formatImportSummary',
   'importOpenData',
 ];
+const HTTP_REDIS = ['DEFAULT_REDIS_DEADLINE_MS', 'RedisCounterStore'];
 // The root forwards the pure core, the store, the payload and the forecasts, plus the model's
 // one runtime value; the adapter and the sample network are subpaths only.
 const ROOT = [
@@ -107,6 +108,7 @@ const EXPECTED: Record<keyof typeof PUBLIC_ENTRIES, readonly string[]> = {
   http: HTTP,
   'http/node': HTTP_NODE,
   import: IMPORT,
+  'http/redis': HTTP_REDIS,
 };
 
 describe('public entry points', () => {

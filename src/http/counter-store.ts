@@ -12,11 +12,25 @@ export interface CounterWindow {
  * Where rate-limit counters live. `increment` must add one to the counters of **all** given
  * windows of one client in a single atomic step and return the new counts in window order;
  * doing the windows one by one would let two concurrent requests each see one counter over the
- * limit and both be refused, serving fewer than the limit. A shared implementation (e.g. a Redis
- * `MULTI` of `INCR` + `PEXPIREAT` per window) lets several adapter instances share limits.
+ * limit and both be refused, serving fewer than the limit. A shared implementation (the Redis
+ * one of `airq/http/redis`) lets several adapter instances share limits.
+ *
+ * A window that starts later than the one a counter holds restarts it at 1; an earlier one (a
+ * clock that stepped back, or another instance a little behind) counts in the held window.
+ * A store in another process must settle within its own deadline: on a missed deadline or an
+ * unreachable server it rejects with `DependencyUnavailableError('counters', …)`, which the
+ * adapter answers with a 503 (or admits, when configured to fail open).
  */
 export interface CounterStore {
-  increment(clientId: string, windows: readonly CounterWindow[]): Promise<readonly number[]>;
+  /**
+   * @param nowMs - the rate limiter's clock (epoch ms) at this request; a shared store uses it
+   *   to expire each counter when its window ends by that clock
+   */
+  increment(
+    clientId: string,
+    windows: readonly CounterWindow[],
+    nowMs: number,
+  ): Promise<readonly number[]>;
 }
 
 interface WindowCount {

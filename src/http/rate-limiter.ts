@@ -66,7 +66,7 @@ export async function takeRequest(
   nowMs: number,
 ): Promise<RateLimitDecision> {
   const windows = limitWindows(nowMs);
-  const [dayCount = 0, minuteCount = 0] = await store.increment(client.clientId, windows);
+  const [dayCount = 0, minuteCount = 0] = await store.increment(client.clientId, windows, nowMs);
   const day = windowState(client.dayLimit, dayCount, windows[0].endMs);
   const minute = windowState(client.minuteLimit, minuteCount, windows[1].endMs);
   // The day window always ends at or after the minute window, so when both block, the day decides.
