@@ -19,6 +19,7 @@ export const ERROR_STATUS = Object.freeze({
   RATE_LIMIT_EXCEEDED: 429,
   HEADERS_TOO_LARGE: 431,
   INTERNAL_SERVER_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
 } as const);
 
 /** One of the adapter's error codes. */

@@ -21,6 +21,13 @@ export interface ApiOptions {
   readonly minuteLimit?: number;
   /** Rate-limit counters. Default: a new {@link InMemoryCounterStore} (one process). */
   readonly counterStore?: CounterStore;
+  /**
+   * What a keyed request gets when the counter store is unavailable (it rejected with
+   * `DependencyUnavailableError`, e.g. Redis down or past its deadline): `false` (default)
+   * answers 503 `SERVICE_UNAVAILABLE`, so no key exceeds its limits; `true` serves the request
+   * uncounted, without rate headers, and logs an `error` line for it.
+   */
+  readonly countersFailOpen?: boolean;
   /** Epoch milliseconds of "now" for the data (windows of the payloads). Default `Date.now`. */
   readonly clock?: () => number;
   /**
@@ -54,6 +61,7 @@ export interface ResolvedApiOptions {
   readonly service: MeasurementsService;
   readonly keyRing: KeyRing;
   readonly counterStore: CounterStore;
+  readonly countersFailOpen: boolean;
   readonly clock: () => number;
   readonly limitsClock: () => number;
   readonly logger: ApiLogger | undefined;
@@ -102,6 +110,11 @@ export function resolveApiOptions(options: ApiOptions): ResolvedApiOptions {
   if (options.limitsClock !== undefined)
     checkFunction('createApi', 'limitsClock', options.limitsClock);
   if (options.gzip !== undefined) checkFunction('createApi', 'gzip', options.gzip);
+  const countersFailOpen = options.countersFailOpen ?? false;
+  if (typeof countersFailOpen !== 'boolean') {
+    const expectation = 'must be a boolean';
+    throw argumentError(TypeError, 'createApi', 'countersFailOpen', expectation, countersFailOpen);
+  }
   const { publicBaseUrl } = options;
   if (
     publicBaseUrl !== undefined &&
@@ -133,6 +146,7 @@ export function resolveApiOptions(options: ApiOptions): ResolvedApiOptions {
     service: service as MeasurementsService,
     keyRing: createKeyRing(options.keys, { dayLimit, minuteLimit }),
     counterStore: options.counterStore ?? new InMemoryCounterStore(),
+    countersFailOpen,
     clock,
     limitsClock: options.limitsClock ?? Date.now,
     logger: options.logger,

@@ -1,5 +1,6 @@
 import { negotiateLanguage } from '../i18n/negotiate-language.js';
 import type { Language } from '../model/api-types.js';
+import { DependencyUnavailableError } from '../model/dependency-unavailable.js';
 import { ApiError } from './api-error.js';
 import { presentedKey } from './api-keys.js';
 import {
@@ -24,7 +25,12 @@ import {
 } from './json-body.js';
 import { type MeasurementsEntry, MeasurementsResponses } from './measurements-responses.js';
 import { readQueryParams } from './query-params.js';
-import { rateLimitHeaders, takeRequest } from './rate-limiter.js';
+import {
+  type ClientLimits,
+  type RateLimitDecision,
+  rateLimitHeaders,
+  takeRequest,
+} from './rate-limiter.js';
 import { loggableUrl, rewriteQuery } from './request-url.js';
 import { matchRoute, type RouteContext, type RouteResult } from './routes.js';
 
@@ -49,8 +55,33 @@ const REVALIDATE_CACHE_CONTROL = 'private, no-cache';
 const NO_STORE = Object.freeze({ 'Cache-Control': 'no-store' });
 
 /**
+ * Counts a request of an identified client. With `countersFailOpen`, an unavailable counter
+ * store admits it uncounted (no decision, so no rate headers) and logs that it did.
+ */
+async function countRequest(
+  options: ResolvedApiOptions,
+  client: ClientLimits,
+  request: CoreRequest,
+): Promise<RateLimitDecision | undefined> {
+  const nowMs = readClock(options.limitsClock, 'limitsClock');
+  try {
+    return await takeRequest(options.counterStore, client, nowMs);
+  } catch (thrown) {
+    if (!options.countersFailOpen || !(thrown instanceof DependencyUnavailableError)) throw thrown;
+    const url = loggableUrl(request.path, request.query);
+    safeLog(options.logger, 'error', 'request admitted uncounted (counters fail open)', {
+      method: request.method,
+      url,
+      error: thrown,
+    });
+    return undefined;
+  }
+}
+
+/**
  * Authenticates a request and counts it. Returns the rate headers every keyed answer carries;
- * throws 401 (no or unknown key) or 429 (over a limit, headers attached).
+ * throws 401 (no or unknown key), 429 (over a limit, headers attached) or, failing closed,
+ * `DependencyUnavailableError` (503) when the counters cannot be reached.
  */
 async function admit(
   options: ResolvedApiOptions,
@@ -66,11 +97,8 @@ async function admit(
   }
   const client = key.status === 'present' ? await options.keyRing.identify(key.key) : undefined;
   if (client === undefined) throw new ApiError('API_KEY_INVALID', 'The API key is not valid');
-  const decision = await takeRequest(
-    options.counterStore,
-    client,
-    readClock(options.limitsClock, 'limitsClock'),
-  );
+  const decision = await countRequest(options, client, request);
+  if (decision === undefined) return {};
   const headers = rateLimitHeaders(decision);
   if (!decision.allowed) {
     const details = { limit: decision.blockedBy, retryAfterSeconds: decision.retryAfterSeconds };

@@ -1,9 +1,16 @@
+import { DependencyUnavailableError } from '../model/dependency-unavailable.js';
 import { ApiError, type ErrorBody } from './api-error.js';
 import { encodeJson, JSON_CONTENT_TYPE } from './json-body.js';
 
 // The one module that writes error answers: the core, the node:http listener's last resort and
 // the clientError responder all get their status, headers and JSON bytes from here, so every
 // error body has the spec's shape and the same 500 says the same thing wherever it is sent.
+
+/**
+ * Seconds a client is asked to wait (`Retry-After`) when a dependency (the measurement store,
+ * the rate-limit counters) is unavailable: long enough for a restarted server to be reconnected.
+ */
+export const DEPENDENCY_RETRY_AFTER_SECONDS = 5;
 
 /** What the error mapper makes of a thrown value. */
 export interface MappedError {
@@ -30,14 +37,37 @@ const INTERNAL_ERROR_BODY: ErrorBody = Object.freeze({
   details: Object.freeze({}),
 });
 
+// One frozen body per dependency; the cause (host names, driver messages) stays in the log.
+const UNAVAILABLE_BODIES: Readonly<Record<DependencyUnavailableError['dependency'], ErrorBody>> =
+  Object.freeze({
+    store: unavailableBody('store'),
+    counters: unavailableBody('counters'),
+  });
+
+const UNAVAILABLE_HEADERS = Object.freeze({
+  'Retry-After': String(DEPENDENCY_RETRY_AFTER_SECONDS),
+});
+
+function unavailableBody(dependency: DependencyUnavailableError['dependency']): ErrorBody {
+  const what = dependency === 'store' ? 'measurement store' : 'rate-limit counters';
+  return Object.freeze({
+    errorCode: 'SERVICE_UNAVAILABLE',
+    message: `The ${what} did not answer in time; retry later.`,
+    details: Object.freeze({ dependency }),
+  });
+}
+
 /**
  * The single place that turns anything thrown while answering a request into the spec's error
- * body. An {@link ApiError} keeps its status, code, details and headers; anything else (a
- * failing store, a bug, a thrown string) becomes a 500 whose body says nothing about the cause,
- * so no stack trace or internal message reaches a client.
+ * body. An {@link ApiError} keeps its status, code, details and headers; a
+ * {@link DependencyUnavailableError} (a store or counter store down or past its deadline)
+ * becomes a 503 `SERVICE_UNAVAILABLE` with `Retry-After`; anything else (a bug, a thrown
+ * string) becomes a 500. Neither body says more than which dependency failed, so no stack trace
+ * or internal message reaches a client.
  *
  * @example
  * mapError(new ApiError('NOT_FOUND', 'No such route')).status; // 404
+ * mapError(new DependencyUnavailableError('counters', 'no answer within 2000 ms')).headers; // { 'Retry-After': '5' }
  * mapError(new Error('db down')).body.errorCode; // 'INTERNAL_SERVER_ERROR'
  */
 export function mapError(thrown: unknown): MappedError {
@@ -48,6 +78,10 @@ export function mapError(thrown: unknown): MappedError {
       headers: thrown.headers,
       unexpected: false,
     };
+  }
+  if (thrown instanceof DependencyUnavailableError) {
+    const body = UNAVAILABLE_BODIES[thrown.dependency] ?? UNAVAILABLE_BODIES.store;
+    return { status: 503, body, headers: UNAVAILABLE_HEADERS, unexpected: true };
   }
   return { status: 500, body: INTERNAL_ERROR_BODY, headers: {}, unexpected: true };
 }

@@ -7,6 +7,7 @@ import {
   invalidRequest,
 } from '../../src/http/api-error.js';
 import { errorResponse, framedErrorResponse, mapError } from '../../src/http/error-mapper.js';
+import { DependencyUnavailableError } from '../../src/model/dependency-unavailable.js';
 
 describe('mapError', () => {
   it('keeps an ApiError as it is', () => {
@@ -49,6 +50,32 @@ describe('mapError', () => {
       ),
       { numRuns: 1000 },
     );
+  });
+
+  it('answers an unavailable dependency with a 503 that names it and asks to retry', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('store', 'counters' as const), fc.string(), (dependency, why) => {
+        const mapped = mapError(new DependencyUnavailableError(dependency, why));
+        const what = dependency === 'store' ? 'measurement store' : 'rate-limit counters';
+        expect(mapped).toEqual({
+          status: 503,
+          body: {
+            errorCode: 'SERVICE_UNAVAILABLE',
+            message: `The ${what} did not answer in time; retry later.`,
+            details: { dependency },
+          },
+          headers: { 'Retry-After': '5' },
+          unexpected: true,
+        });
+      }),
+      { numRuns: 1000 },
+    );
+    // The reason (host names, driver messages) is for the log only.
+    const reason = 'connect ECONNREFUSED 10.0.0.7:5432';
+    const framed = framedErrorResponse(new DependencyUnavailableError('store', reason), {});
+    expect(new TextDecoder().decode(framed.body)).not.toContain('10.0.0.7');
+    expect(framed.status).toBe(503);
+    expect(framed.headers['Retry-After']).toBe('5');
   });
 
   it('derives every status from the code table', () => {
