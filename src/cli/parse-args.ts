@@ -23,6 +23,14 @@ export interface ServeOptions {
   readonly whoEdition: WhoEdition;
   /** The least severe log line written; `silent` (also `--quiet`) writes none. */
   readonly logLevel: LogLevel;
+  /** PostgreSQL connection string (`--database`, else `AIRQ_DATABASE_URL`): measurements there. */
+  readonly databaseUrl?: string;
+  /** `--sample-network`: write the embedded network into the database and produce there. */
+  readonly sampleNetwork?: true;
+  /** Redis URL (`--redis`, else `AIRQ_REDIS_URL`): rate-limit counters there. */
+  readonly redisUrl?: string;
+  /** `--redis-fail-open`: admit keyed requests uncounted (and log) while Redis is unavailable. */
+  readonly redisFailOpen?: true;
 }
 
 /** What the command line asks for. */
@@ -58,6 +66,14 @@ Options:
   --who 2021|2005        WHO guideline edition of the standards (default 2021)
   --log-level LEVEL      JSON log lines on stdout from this level: trace, debug, info (one
                          line per request), warn, error, fatal or silent (default ${DEFAULT_LOG_LEVEL})
+  --database URL         postgres://… : measurements in PostgreSQL (default: AIRQ_DATABASE_URL,
+                         else in memory); with --installations/--samples the files are loaded
+                         into it first; with neither, it serves what the database holds
+  --sample-network       write the embedded sample network into --database and produce there
+  --redis URL            redis://… : rate-limit counters in Redis, shared by every instance
+                         (default: AIRQ_REDIS_URL, else in memory)
+  --redis-fail-open      while Redis is unavailable, serve keyed requests uncounted and log
+                         them (default: answer 503)
   --quiet                no log at all (as --log-level silent)
   -h, --help             show this text
 `;
@@ -75,10 +91,19 @@ const OPTIONS = {
   who: { type: 'string' },
   'log-level': { type: 'string' },
   quiet: { type: 'boolean' },
+  database: { type: 'string' },
+  'sample-network': { type: 'boolean' },
+  redis: { type: 'string' },
+  'redis-fail-open': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
 class UsageError extends Error {}
+
+type Values = ReturnType<
+  typeof parseArgs<{ options: typeof OPTIONS; strict: true; allowPositionals: false }>
+>['values'];
+type Environment = Readonly<Record<string, string | undefined>>;
 
 function positiveInteger(flag: string, text: string | undefined, fallback: number): number {
   if (text === undefined) return fallback;
@@ -129,6 +154,40 @@ function readLogLevel(text: string | undefined, quiet: boolean): LogLevel {
   return level;
 }
 
+// Where each server's URL comes from. A URL may hold a password, so errors never echo it.
+const SERVER_URLS = {
+  database: [
+    '--database',
+    'AIRQ_DATABASE_URL',
+    /^postgres(?:ql)?:\/\/\S+$/,
+    'postgres:// or postgresql://',
+  ],
+  redis: ['--redis', 'AIRQ_REDIS_URL', /^rediss?:\/\/\S+$/, 'redis:// or rediss://'],
+} as const;
+
+function readServerUrl(server: keyof typeof SERVER_URLS, values: Values, env: Environment) {
+  const [flag, envName, scheme, expected] = SERVER_URLS[server];
+  const [text, source] =
+    values[server] !== undefined ? [values[server], flag] : [env[envName]?.trim(), envName];
+  if (text === undefined || text === '') return {};
+  if (!scheme.test(text)) throw new UsageError(`${source} must be a ${expected} URL`);
+  return server === 'database' ? { databaseUrl: text } : { redisUrl: text };
+}
+
+function readSharedState(values: Values, env: Environment) {
+  if (values['sample-network'] === true && values.installations !== undefined)
+    throw new UsageError('--sample-network and --installations exclude each other');
+  const redis = readServerUrl('redis', values, env);
+  if (values['redis-fail-open'] === true && redis.redisUrl === undefined)
+    throw new UsageError('--redis-fail-open needs --redis (or AIRQ_REDIS_URL)');
+  return {
+    ...readServerUrl('database', values, env),
+    ...(values['sample-network'] === true ? { sampleNetwork: true as const } : {}),
+    ...redis,
+    ...(values['redis-fail-open'] === true ? { redisFailOpen: true as const } : {}),
+  };
+}
+
 function readWho(text: string | undefined): WhoEdition {
   if (text === undefined || text === '2021') return 'WHO_2021';
   if (text === '2005') return 'WHO_2005';
@@ -140,30 +199,24 @@ function readWho(text: string | undefined): WhoEdition {
  * `main` prints and exits.
  *
  * @param argv - the arguments after the script name
- * @param env - the environment (only `AIRQ_API_KEYS` is read)
+ * @param env - the environment (`AIRQ_API_KEYS`, `AIRQ_DATABASE_URL` and `AIRQ_REDIS_URL` are read)
  * @example
  * parseCliArgs(['--port', '9000'], {}); // { kind: 'serve', options: { port: 9000, host: '127.0.0.1', … } }
  * parseCliArgs(['--port', 'x'], {});    // { kind: 'usage-error', message: '--port must be an integer in [0, 65535], got "x"' }
  */
-export function parseCliArgs(
-  argv: readonly string[],
-  env: Readonly<Record<string, string | undefined>>,
-): CliCommand {
+export function parseCliArgs(argv: readonly string[], env: Environment): CliCommand {
   try {
-    let parsed: ReturnType<
-      typeof parseArgs<{ options: typeof OPTIONS; strict: true; allowPositionals: false }>
-    >;
+    let values: Values;
     try {
-      parsed = parseArgs({
+      ({ values } = parseArgs({
         args: [...argv],
         options: OPTIONS,
         strict: true,
         allowPositionals: false,
-      });
+      }));
     } catch (error) {
       throw new UsageError((error as Error).message);
     }
-    const { values } = parsed;
     if (values.help === true) return { kind: 'help', text: CLI_HELP };
     if (values.samples !== undefined && values.installations === undefined) {
       throw new UsageError('--samples needs --installations (samples belong to installations)');
@@ -195,6 +248,7 @@ export function parseCliArgs(
       ...(nowMs === undefined ? {} : { nowMs }),
       whoEdition: readWho(values.who),
       logLevel: readLogLevel(values['log-level'], values.quiet === true),
+      ...readSharedState(values, env),
     };
     return { kind: 'serve', options };
   } catch (error) {

@@ -17,6 +17,7 @@ import { createSampleNetwork } from '../sample/sample-network.js';
 import { loadStoreFromFiles } from '../store/load-store.js';
 import type { MeasurementStore } from '../store/measurement-store.js';
 import type { ServeOptions } from './parse-args.js';
+import { openCounters } from './shared-state.js';
 
 /** How often the sample network produces new samples, ms. */
 export const SAMPLE_PRODUCE_INTERVAL_MS = 30_000;
@@ -148,6 +149,13 @@ export async function startServer(
   dependencies: ServerDependencies = {},
 ): Promise<RunningServer> {
   const data = await openStore(options, dependencies.report ?? (() => {}));
+  let counters: Awaited<ReturnType<typeof openCounters>>;
+  try {
+    counters = await openCounters(options);
+  } catch (error) {
+    data.stop();
+    throw error;
+  }
   const demoKey =
     options.keys === undefined ? `demo-${randomBytes(12).toString('base64url')}` : undefined;
   const keys: readonly (string | ApiKeyConfig)[] = options.keys ?? [demoKey ?? ''];
@@ -163,6 +171,8 @@ export async function startServer(
     limitsClock: Date.now,
     // node:zlib at level 1 per response (9 for the meta lists) beats CompressionStream on Node.
     gzip: createNodeGzip(),
+    ...(counters.counterStore === undefined ? {} : { counterStore: counters.counterStore }),
+    countersFailOpen: options.redisFailOpen === true,
     ...(dependencies.logger === undefined ? {} : { logger: dependencies.logger }),
   });
   const server = createServer(createNodeListener(api));
@@ -180,6 +190,7 @@ export async function startServer(
     });
   } catch (error) {
     data.stop();
+    await counters.close();
     throw error;
   }
   const { port } = server.address() as AddressInfo;
@@ -189,7 +200,10 @@ export async function startServer(
     url: `http://${hostForUrl(options.host)}:${port}`,
     demoKey,
     examplePoint: data.examplePoint,
-    description: data.description,
+    description:
+      options.redisUrl === undefined
+        ? data.description
+        : `${data.description}, ${counters.description}`,
     close() {
       closing ??= new Promise<void>((resolve) => {
         data.stop();
@@ -200,7 +214,7 @@ export async function startServer(
         force.unref();
         server.close(() => {
           clearTimeout(force);
-          resolve();
+          counters.close().then(resolve, resolve);
         });
         server.closeIdleConnections();
       });

@@ -2,6 +2,9 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { EXIT_FAILURE, EXIT_USAGE, main } from '../../src/cli/main.js';
+import { freePort } from '../helpers/redis-server.js';
+
+const FIXTURE = 'test/fixtures/store-installations.json';
 
 function environment(argv: string[], stop: Promise<string> = new Promise(() => {})) {
   const out: string[] = [];
@@ -41,6 +44,17 @@ describe('main', () => {
     const { err, env } = environment(['--port', '0', '--installations', '/nonexistent/airq.json']);
     expect(await main(env)).toBe(EXIT_FAILURE);
     expect(err.join('\n')).toMatch(/^airq: cannot start: [\s\S]*\/nonexistent\/airq\.json/);
+  });
+
+  it('exits 1 within the deadline when Redis cannot be reached, without printing its URL', async () => {
+    const port = await freePort();
+    const url = `redis://user:hunter2@127.0.0.1:${port}`;
+    const { err, env } = environment(['--port', '0', '--installations', FIXTURE, '--redis', url]);
+    const startMs = performance.now();
+    expect(await main(env)).toBe(EXIT_FAILURE);
+    expect(performance.now() - startMs).toBeLessThan(5000);
+    expect(err.join('\n')).toMatch(/^airq: cannot start: counters unavailable/);
+    expect(err.join('\n')).not.toContain('hunter2');
   });
 
   it('prints the URL, the demo key and a curl line, logs requests without keys, and stops on a signal', async () => {

@@ -88,6 +88,54 @@ describe('parseCliArgs', () => {
     });
   });
 
+  it('reads where the database and the counters live, flags before the environment', () => {
+    const env = { AIRQ_DATABASE_URL: 'postgres://env/db', AIRQ_REDIS_URL: 'redis://env:6379' };
+    const fromEnv = parseCliArgs([], env);
+    expect(fromEnv.kind === 'serve' && fromEnv.options).toMatchObject({
+      databaseUrl: 'postgres://env/db',
+      redisUrl: 'redis://env:6379',
+    });
+    const argv = [
+      '--database',
+      'postgresql://u:p@h/d',
+      '--redis',
+      'rediss://h:1',
+      '--sample-network',
+    ];
+    const fromFlags = parseCliArgs([...argv, '--redis-fail-open'], env);
+    expect(fromFlags.kind === 'serve' && fromFlags.options).toMatchObject({
+      databaseUrl: 'postgresql://u:p@h/d',
+      sampleNetwork: true,
+      redisUrl: 'rediss://h:1',
+      redisFailOpen: true,
+    });
+    // Empty variables mean unset, so the in-memory default stays exactly as it was.
+    const blank = parseCliArgs([], { AIRQ_DATABASE_URL: '', AIRQ_REDIS_URL: ' ' });
+    expect(blank).toEqual(parseCliArgs([], {}));
+  });
+
+  it.each([
+    [
+      ['--database', 'mysql://u:hunter2@h/d'],
+      {},
+      '--database must be a postgres:// or postgresql:// URL',
+    ],
+    [
+      [],
+      { AIRQ_REDIS_URL: 'http://u:hunter2@h' },
+      'AIRQ_REDIS_URL must be a redis:// or rediss:// URL',
+    ],
+    [['--redis-fail-open'], {}, '--redis-fail-open needs --redis (or AIRQ_REDIS_URL)'],
+    [
+      ['--sample-network', '--installations', 'i.json'],
+      {},
+      '--sample-network and --installations exclude each other',
+    ],
+  ])('rejects %j %j without echoing a URL', (argv, env, message) => {
+    const command = parseCliArgs(argv, env);
+    expect(command).toEqual({ kind: 'usage-error', message });
+  });
+
   it('answers --help and -h with the help text', () => {
     expect(parseCliArgs(['--help'], {})).toEqual({ kind: 'help', text: CLI_HELP });
     expect(parseCliArgs(['-h', '--port', 'x'], {}).kind).toBe('help');
@@ -152,6 +200,10 @@ describe('parseCliArgs', () => {
         '--quiet',
         '--log-level',
         'info',
+        '--database',
+        '--sample-network',
+        '--redis',
+        '--redis-fail-open',
         '-h',
         '--',
       ),
