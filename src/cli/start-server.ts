@@ -71,6 +71,10 @@ async function openStore(
   examplePoint: RunningServer['examplePoint'];
   stop: () => void;
 }> {
+  if (options.databaseUrl !== undefined) {
+    // Refused rather than ignored: serving from memory would silently split the data.
+    throw new Error('--database: the PostgreSQL store is not available in this version');
+  }
   if (options.importSensorCommunityDir !== undefined) {
     return importAndOpen(options.importSensorCommunityDir, report);
   }

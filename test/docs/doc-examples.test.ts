@@ -50,12 +50,22 @@ describe('documentation', () => {
   it('has runnable examples in the README and on the page of every public subpath', () => {
     const subpaths = Object.keys(
       JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).exports,
-    )
-      .filter((subpath) => subpath !== '.' && subpath !== './package.json')
-      // A nested subpath (`./store/postgres`) is documented on its parent's page.
-      .map((subpath) => `docs/${subpath.slice(2).split('/')[0]}.md`);
+    ).filter((subpath) => subpath !== '.' && subpath !== './package.json');
     const withExamples = new Set(blocks.map((block) => block.file));
-    expect(['README.md', ...subpaths].filter((file) => !withExamples.has(file))).toEqual([]);
+    const pages = subpaths
+      .filter((subpath) => !subpath.slice(2).includes('/'))
+      .map((subpath) => `docs/${subpath.slice(2)}.md`);
+    expect(['README.md', ...pages].filter((file) => !withExamples.has(file))).toEqual([]);
+    // A nested subpath (airq/http/redis) is a section of its parent's page (docs/http.md),
+    // with an example that imports it.
+    const nested = subpaths
+      .filter((subpath) => subpath.slice(2).includes('/'))
+      .filter((subpath) => {
+        const page = `docs/${subpath.slice(2).split('/')[0]}.md`;
+        const specifier = `'airq${subpath.slice(1)}'`;
+        return !blocks.some((block) => block.file === page && block.code.includes(specifier));
+      });
+    expect(nested).toEqual([]);
   });
 
   it('uses no fence language that looks runnable but is not run', () => {
