@@ -140,7 +140,8 @@ function route(request: CoreRequest) {
 
 /**
  * Builds the `/v2` adapter core over a `MeasurementsService`. Order of checks for a request:
- * `OPTIONS` → 204 (no key); key → 401; rate limit (counts every keyed request) → 429;
+ * `OPTIONS` → 204 (no key); key → 401; rate limit (counts every keyed request) → 429, or
+ * 503 when the counter store is unavailable (unless `countersFailOpen`);
  * method → 405; `Accept` → 406; route → 404; parameters → 400; then the route (404/301/200).
  *
  * @throws TypeError / RangeError for bad options (naming the option)
