@@ -1,9 +1,8 @@
-import { Agent, createServer, get } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { Agent, get } from 'node:http';
+import { fileURLToPath } from 'node:url';
 import { afterAll, bench, describe } from 'vitest';
 import { InMemoryCounterStore } from '../src/http/counter-store.js';
 import { createApi } from '../src/http/create-api.js';
-import { createNodeListener } from '../src/http/node-listener.js';
 import { RedisCounterStore } from '../src/http/redis/redis-counter-store.js';
 import { createMeasurementsService } from '../src/payload/create-measurements-service.js';
 import { InMemoryStore } from '../src/store/in-memory-store.js';
@@ -14,13 +13,13 @@ import {
   startRedisServer,
 } from '../test/helpers/redis-server.js';
 import { consume } from './helpers/sink.js';
+import { type ServerProcess, startServerProcess } from './http/server-process.js';
 
 // What sharing the rate limits through Redis costs the adapter on its cheapest route, the meta
 // list, where the counting is the largest share of a request: the same adapter with
-// in-memory counters is the baseline. A batch of 32 simultaneous requests stands for 32 client
+// in-memory counters is the baseline. 32 simultaneous requests stand for 32 client
 // connections, so Redis round trips overlap as they do under load. Two levels: the core alone
-// (no socket: the Redis share at its largest) and over node:http on loopback, with the client
-// in this process for both stores alike.
+// (no socket: the Redis share at its largest), and whole servers over HTTP.
 const BATCH = 32;
 const KEY = 'bench-key';
 const LIMIT = 1_000_000_000;
@@ -53,44 +52,51 @@ async function coreBatch(api: ReturnType<typeof createApi>) {
   consume(answers.length);
 }
 
-async function listen(api: ReturnType<typeof createApi>) {
-  const server = createServer(createNodeListener(api));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+// Over HTTP: two adapter processes (bench/http/adapter-server.ts, the sample network), one
+// with each counter store, each loaded from this process with a fixed number of requests per
+// iteration, so the mean time per iteration is the inverse of req/s.
+const HTTP_REQUESTS = 32 * 64;
+const NOW = '2026-11-21T09:27:00Z';
+const ADAPTER_SERVER = fileURLToPath(new URL('./http/adapter-server.ts', import.meta.url));
+const inMemoryHttp = await startServerProcess(ADAPTER_SERVER, ['--now', NOW, '--key', KEY]);
+const redisHttp =
+  redis === undefined
+    ? undefined
+    : await startServerProcess(ADAPTER_SERVER, ['--now', NOW, '--key', KEY, '--redis', redis.url]);
+
+// node:http with keep-alive: 32 connections, each sending its share of the requests in turn.
+const agent = new Agent({ keepAlive: true, maxSockets: BATCH });
+
+function getMeta(origin: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    get(`${origin}/v2/meta/indexes`, { agent, headers: { apikey: KEY } }, (answer) => {
+      let bytes = 0;
+      answer.on('data', (chunk: Buffer) => {
+        bytes += chunk.byteLength;
+      });
+      answer.on('end', () =>
+        answer.statusCode === 200 ? resolve(bytes) : reject(new Error(`${answer.statusCode}`)),
+      );
+    }).on('error', reject);
+  });
 }
 
-const agent = new Agent({ keepAlive: true, maxSockets: BATCH });
-const inMemoryHttp = await listen(inMemoryApi);
-const redisHttp = redisApi === undefined ? undefined : await listen(redisApi);
-
-async function httpBatch(origin: string) {
-  const answers = await Promise.all(
-    Array.from(
-      { length: BATCH },
-      () =>
-        new Promise<number>((resolve, reject) => {
-          const options = { agent, headers: { apikey: KEY } };
-          get(`${origin}/v2/meta/indexes`, options, (answer) => {
-            let bytes = 0;
-            answer.on('data', (chunk: Buffer) => {
-              bytes += chunk.byteLength;
-            });
-            answer.on('end', () =>
-              answer.statusCode === 200
-                ? resolve(bytes)
-                : reject(new Error(`${answer.statusCode}`)),
-            );
-          }).on('error', reject);
-        }),
-    ),
+async function httpLoad(server: ServerProcess | undefined) {
+  if (server === undefined) return;
+  const perConnection = HTTP_REQUESTS / BATCH;
+  const totals = await Promise.all(
+    Array.from({ length: BATCH }, async () => {
+      let bytes = 0;
+      for (let i = 0; i < perConnection; i++) bytes += await getMeta(server.url);
+      return bytes;
+    }),
   );
-  consume(answers.reduce((sum, bytes) => sum + bytes, 0));
+  consume(totals.reduce((sum, bytes) => sum + bytes, 0));
 }
 
 afterAll(async () => {
-  inMemoryHttp.server.close();
-  redisHttp?.server.close();
   agent.destroy();
+  await Promise.all([inMemoryHttp.stop(), redisHttp?.stop()]);
   await redisCounters?.close();
   await redis?.stop();
 });
@@ -104,11 +110,12 @@ describe(redisSuiteTitle(`meta route, core only, ${BATCH} requests at once (N=${
   );
 });
 
-describe(redisSuiteTitle(`meta route over node:http, ${BATCH} connections (N=${BATCH})`), () => {
-  bench('in-memory counters', () => httpBatch(inMemoryHttp.origin), BENCH_OPTIONS);
+const HTTP_OPTIONS = { time: 0, iterations: 6, warmupIterations: 1, warmupTime: 0 };
+describe(redisSuiteTitle(`meta route over HTTP, ${BATCH} connections (N=${HTTP_REQUESTS})`), () => {
+  bench('in-memory counters', () => httpLoad(inMemoryHttp), HTTP_OPTIONS);
   bench.skipIf(redisHttp === undefined)(
     'airq Redis counters (RedisCounterStore)',
-    () => httpBatch(redisHttp?.origin ?? ''),
-    BENCH_OPTIONS,
+    () => httpLoad(redisHttp),
+    HTTP_OPTIONS,
   );
 });

@@ -2,7 +2,8 @@
 //   node --import tsx bench/http/adapter-server.ts --now live|2026-11-21T09:27:00Z --key K [--gzip web]
 // The /v2 adapter over the seeded sample network as `npm start` serves it: the live clock with
 // the network producing samples every 30 s (or, with an ISO --now, a frozen clock and no new
-// samples), one key whose limits never refuse, and no access log. gzip is `createNodeGzip()` (node:zlib)
+// samples), one key whose limits never refuse, and no access log. With `--redis URL` the rate-limit
+// counters live in that Redis (RedisCounterStore) instead of in memory. gzip is `createNodeGzip()` (node:zlib)
 // as `npm start` uses it, or the adapter's default CompressionStream with `--gzip web`. The
 // parent can switch the V8 CPU profiler (the one behind `node --cpu-prof`) on and off, to
 // profile just a load window.
@@ -14,6 +15,7 @@ import { createApi } from '../../src/http/create-api.js';
 import { webGzip } from '../../src/http/json-body.js';
 import { createNodeGzip } from '../../src/http/node/node-gzip.js';
 import { createNodeListener } from '../../src/http/node/node-listener.js';
+import { RedisCounterStore } from '../../src/http/redis/redis-counter-store.js';
 import { createMeasurementsService } from '../../src/payload/create-measurements-service.js';
 import { createSampleNetwork } from '../../src/sample/sample-network.js';
 import { serveForParent } from './server-process.js';
@@ -74,7 +76,11 @@ async function main(): Promise<void> {
     // As npm start: new samples every 30 s, so cached answers meet real data changes.
     setInterval(() => network.produceUntil(Date.now()), SAMPLE_PRODUCE_INTERVAL_MS).unref();
   }
+  const redisUrl = flag('redis');
+  const counterStore =
+    redisUrl === undefined ? undefined : await RedisCounterStore.connect({ url: redisUrl });
   const api = createApi({
+    ...(counterStore === undefined ? {} : { counterStore }),
     service: createMeasurementsService({ store: network.store }),
     keys: [key],
     dayLimit: UNREACHABLE_LIMIT,
