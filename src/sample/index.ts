@@ -4,4 +4,5 @@ export {
   DEFAULT_SAMPLE_SEED,
   type SampleNetwork,
   type SampleNetworkOptions,
+  type SampleReadings,
 } from './sample-network.js';

@@ -1,6 +1,7 @@
 import { checkInstant } from '../arguments/argument-checks.js';
 import { argumentError } from '../arguments/describe-value.js';
 import { InMemoryStore } from '../store/in-memory-store.js';
+import type { StoredInstallation } from '../store/stored-installation.js';
 import { MS_PER_HOUR } from '../time/instant.js';
 import { type SampleNetworkIds, type SampleSite, sampleNetworkLayout } from './network-layout.js';
 import { fillSiteReadings } from './signal-model.js';
@@ -19,12 +20,30 @@ export interface SampleNetworkOptions {
   readonly now: number | Date;
   /** Any safe integer; default {@link DEFAULT_SAMPLE_SEED}. */
   readonly seed?: number;
+  /**
+   * Called with every run of readings the network stores (its history when created, then at
+   * each {@link SampleNetwork.produceUntil}), to copy the data elsewhere, e.g. into a database
+   * that several servers share. The arrays are handed over, not copied: do not modify them.
+   */
+  readonly onReadings?: (readings: SampleReadings) => void;
+}
+
+/** Readings of one installation and measurement type, in time order. */
+export interface SampleReadings {
+  readonly installationId: number;
+  readonly name: string;
+  /** Epoch milliseconds of each reading. */
+  readonly atMs: Float64Array;
+  /** The value of each reading, in the unit of `name`. */
+  readonly values: Float64Array;
 }
 
 /** A generated network of installations around Kraków and the store holding its data. */
 export interface SampleNetwork {
   /** Holds every installation (replaced and removed ones included) and every sample. */
   readonly store: InMemoryStore;
+  /** Every installation of the network, replaced and removed ones included. */
+  readonly installations: readonly StoredInstallation[];
   /** A point in the dense centre (Main Market Square), for docs, tests and benchmarks. */
   readonly centre: { readonly latitude: number; readonly longitude: number };
   /** Installations that show the special cases (replaced, chain, removed, third party …). */
@@ -72,11 +91,15 @@ export function createSampleNetwork(options: SampleNetworkOptions): SampleNetwor
   if (typeof seed !== 'number' || !Number.isSafeInteger(seed)) {
     throw argumentError(RangeError, fn, 'seed', 'must be a safe integer', seed);
   }
-  return new GeneratedSampleNetwork(nowMs, seed);
+  if (options.onReadings !== undefined && typeof options.onReadings !== 'function') {
+    throw argumentError(TypeError, fn, 'onReadings', 'must be a function', options.onReadings);
+  }
+  return new GeneratedSampleNetwork(nowMs, seed, options.onReadings);
 }
 
 class GeneratedSampleNetwork implements SampleNetwork {
   readonly store: InMemoryStore;
+  readonly installations: readonly StoredInstallation[];
   readonly centre = SAMPLE_NETWORK_CENTRE;
   readonly ids: SampleNetworkIds;
   readonly seed: number;
@@ -85,9 +108,16 @@ class GeneratedSampleNetwork implements SampleNetwork {
   // Timestamp of the next reading of each site (parallel to #sites).
   readonly #nextAtMs: Float64Array;
   #producedUntilMs: number;
+  readonly #onReadings: ((readings: SampleReadings) => void) | undefined;
 
-  constructor(nowMs: number, seed: number) {
+  constructor(
+    nowMs: number,
+    seed: number,
+    onReadings: ((readings: SampleReadings) => void) | undefined,
+  ) {
     const layout = sampleNetworkLayout(seed, nowMs);
+    this.installations = layout.installations;
+    this.#onReadings = onReadings;
     this.store = new InMemoryStore(layout.installations, {
       retentionMs: SAMPLE_NETWORK_RETENTION_MS,
     });
@@ -142,7 +172,9 @@ class GeneratedSampleNetwork implements SampleNetwork {
       const columns = site.typeNames.map(() => new Float64Array(count));
       fillSiteReadings(site.signal, site.typeNames, this.createdAtMs, atMs, columns);
       site.typeNames.forEach((name, j) => {
-        this.store.ingestColumns(site.installationId, name, atMs, columns[j]!);
+        const values = columns[j]!; // one column per type name
+        this.store.ingestColumns(site.installationId, name, atMs, values);
+        this.#onReadings?.({ installationId: site.installationId, name, atMs, values });
       });
       produced += count * site.typeNames.length;
       this.#nextAtMs[s] = nextMs + count * site.intervalMs;

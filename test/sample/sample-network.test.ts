@@ -1,6 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Installation } from '../../src/model/api-types.js';
-import { createSampleNetwork, type SampleNetwork } from '../../src/sample/sample-network.js';
+import {
+  createSampleNetwork,
+  type SampleNetwork,
+  type SampleReadings,
+} from '../../src/sample/sample-network.js';
+import { InMemoryStore } from '../../src/store/in-memory-store.js';
 import { installationIssues } from '../../src/store/installation-validation.js';
 import { floorHourMs, MS_PER_HOUR, MS_PER_MINUTE } from '../../src/time/instant.js';
 import { hourlyWindows } from '../../src/time/windows.js';
@@ -242,12 +247,35 @@ describe('sample network production', () => {
     expect(longRunning.store.retainedFromMs).toBe(laterMs - 72 * MS_PER_HOUR);
   });
 
+  it('hands every stored reading to onReadings, so a copy elsewhere holds the same data', async () => {
+    const readings: SampleReadings[] = [];
+    const copied = createSampleNetwork({ now: NOW, seed: 5, onReadings: (r) => readings.push(r) });
+    copied.produceUntil(NOW + 10 * MS_PER_MINUTE);
+    const copy = new InMemoryStore(copied.installations);
+    for (const { installationId, name, atMs, values } of readings)
+      copy.ingestColumns(installationId, name, atMs, values);
+    expect(copied.installations).toHaveLength(allIds.length);
+    expect(copy.sampleCount).toBe(copied.store.sampleCount);
+    const windows = hourlyWindows(floorHourMs(NOW) - 2 * MS_PER_HOUR, 3);
+    for (const id of [
+      copied.ids.replaced,
+      ...(await copied.store.listActiveInstallations()).map((i) => i.id),
+    ]) {
+      expect(await copy.windowAverages(id, windows)).toEqual(
+        await copied.store.windowAverages(id, windows),
+      );
+    }
+  });
+
   it('rejects a bad time or seed', () => {
     expect(() => createSampleNetwork({ now: Number.NaN })).toThrow(
       /createSampleNetwork: now must be a valid point in time, got NaN/,
     );
     expect(() => createSampleNetwork({ now: NOW, seed: 1.5 })).toThrow(
       /createSampleNetwork: seed must be a safe integer, got 1.5/,
+    );
+    expect(() => createSampleNetwork({ now: NOW, onReadings: 1 as never })).toThrow(
+      /createSampleNetwork: onReadings must be a function, got 1/,
     );
     expect(() => network.produceUntil(Infinity)).toThrow(
       /SampleNetwork.produceUntil: nowMs must be a finite number/,
