@@ -17,7 +17,7 @@ import { createSampleNetwork } from '../sample/sample-network.js';
 import { loadStoreFromFiles } from '../store/load-store.js';
 import type { MeasurementStore } from '../store/measurement-store.js';
 import type { ServeOptions } from './parse-args.js';
-import { openCounters } from './shared-state.js';
+import { openCounters, openDatabase } from './shared-state.js';
 
 /** How often the sample network produces new samples, ms. */
 export const SAMPLE_PRODUCE_INTERVAL_MS = 30_000;
@@ -65,15 +65,22 @@ export interface ServerDependencies {
 async function openStore(
   options: ServeOptions,
   report: (line: string) => void,
+  logger: ApiLogger | undefined,
 ): Promise<{
   store: MeasurementStore;
   description: string;
   examplePoint: RunningServer['examplePoint'];
-  stop: () => void;
+  /** Stops producing and lets go of the store, once no request needs it any more. */
+  stop: () => Promise<void>;
 }> {
-  if (options.databaseUrl !== undefined) {
-    // Refused rather than ignored: serving from memory would silently split the data.
-    throw new Error('--database: the PostgreSQL store is not available in this version');
+  const { databaseUrl } = options;
+  if (databaseUrl !== undefined) {
+    const database = await openDatabase(
+      { ...options, databaseUrl },
+      SAMPLE_PRODUCE_INTERVAL_MS,
+      logger,
+    );
+    return { ...database, stop: () => database.close() };
   }
   if (options.importSensorCommunityDir !== undefined) {
     return importAndOpen(options.importSensorCommunityDir, report);
@@ -88,7 +95,7 @@ async function openStore(
       store,
       description: `${options.installationsPath}`,
       examplePoint: first?.location,
-      stop: () => {},
+      stop: async () => {},
     };
   }
   const network = createSampleNetwork({ now: options.nowMs ?? Date.now() });
@@ -103,7 +110,7 @@ async function openStore(
     store: network.store,
     description: `the sample network (${count} active installations around Kraków)`,
     examplePoint: network.centre,
-    stop: () => clearInterval(timer),
+    stop: async () => clearInterval(timer),
   };
 }
 
@@ -131,7 +138,7 @@ async function importAndOpen(
       store,
       description: `${summary.installations} installations imported from the Sensor.Community files in ${dir}`,
       examplePoint: first?.location,
-      stop: () => {},
+      stop: async () => {},
     };
   } finally {
     await rm(outDir, { recursive: true, force: true });
@@ -152,12 +159,12 @@ export async function startServer(
   options: ServeOptions,
   dependencies: ServerDependencies = {},
 ): Promise<RunningServer> {
-  const data = await openStore(options, dependencies.report ?? (() => {}));
+  const data = await openStore(options, dependencies.report ?? (() => {}), dependencies.logger);
   let counters: Awaited<ReturnType<typeof openCounters>>;
   try {
     counters = await openCounters(options);
   } catch (error) {
-    data.stop();
+    await data.stop();
     throw error;
   }
   const demoKey =
@@ -193,8 +200,7 @@ export async function startServer(
       });
     });
   } catch (error) {
-    data.stop();
-    await counters.close();
+    await Promise.all([data.stop(), counters.close()]);
     throw error;
   }
   const { port } = server.address() as AddressInfo;
@@ -210,7 +216,6 @@ export async function startServer(
         : `${data.description}, ${counters.description}`,
     close() {
       closing ??= new Promise<void>((resolve) => {
-        data.stop();
         const force = setTimeout(
           () => server.closeAllConnections(),
           SERVER_TIMEOUTS.shutdownGraceMs,
@@ -218,7 +223,7 @@ export async function startServer(
         force.unref();
         server.close(() => {
           clearTimeout(force);
-          counters.close().then(resolve, resolve);
+          Promise.all([data.stop(), counters.close()]).then(() => resolve(), resolve);
         });
         server.closeIdleConnections();
       });

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { EXIT_FAILURE, EXIT_USAGE, main } from '../../src/cli/main.js';
-import { freePort } from '../helpers/redis-server.js';
+import { freePort } from '../helpers/throwaway-server.js';
 
 const FIXTURE = 'test/fixtures/store-installations.json';
 

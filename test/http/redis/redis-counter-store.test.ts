@@ -12,10 +12,10 @@ import { coreJson, coreRequest } from '../../helpers/http-client.js';
 import { createFakeService } from '../../helpers/http-fake-service.js';
 import {
   describeWithRedis,
-  freePort,
   type RedisServer,
   startRedisServer,
 } from '../../helpers/redis-server.js';
+import { freePort } from '../../helpers/throwaway-server.js';
 
 const DAY = { name: 'day', startMs: 0, endMs: 86_400_000 };
 const MINUTE = { name: 'minute', startMs: 0, endMs: 60_000 };
