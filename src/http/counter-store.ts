@@ -46,8 +46,8 @@ interface WindowCount {
  * @example
  * const store = new InMemoryCounterStore();
  * const day = { name: 'day', startMs: 0, endMs: 86_400_000 };
- * await store.increment('k', [day]); // [1]
- * await store.increment('k', [day]); // [2]
+ * await store.increment('k', [day], 0); // [1]
+ * await store.increment('k', [day], 0); // [2]
  */
 export class InMemoryCounterStore implements CounterStore {
   readonly #counts = new Map<string, WindowCount>();
