@@ -180,8 +180,12 @@ function readSharedState(values: Values, env: Environment) {
   const redis = readServerUrl('redis', values, env);
   if (values['redis-fail-open'] === true && redis.redisUrl === undefined)
     throw new UsageError('--redis-fail-open needs --redis (or AIRQ_REDIS_URL)');
+  const database = readServerUrl('database', values, env);
+  // The PostgreSQL store loads only --installations/--samples: an import would be lost silently.
+  if (database.databaseUrl !== undefined && values['import-sensor-community'] !== undefined)
+    throw new UsageError('--import-sensor-community cannot be combined with a --database');
   return {
-    ...readServerUrl('database', values, env),
+    ...database,
     ...(values['sample-network'] === true ? { sampleNetwork: true as const } : {}),
     ...redis,
     ...(values['redis-fail-open'] === true ? { redisFailOpen: true as const } : {}),

@@ -131,6 +131,11 @@ describe('parseCliArgs', () => {
       {},
       '--sample-network and --installations exclude each other',
     ],
+    [
+      ['--import-sensor-community', 'dir'],
+      { AIRQ_DATABASE_URL: 'postgres://u:hunter2@h/db' },
+      '--import-sensor-community cannot be combined with a --database',
+    ],
   ])('rejects %j %j without echoing a URL', (argv, env, message) => {
     const command = parseCliArgs(argv, env);
     expect(command).toEqual({ kind: 'usage-error', message });
