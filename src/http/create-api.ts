@@ -32,7 +32,7 @@ import {
   takeRequest,
 } from './rate-limiter.js';
 import { loggableUrl, rewriteQuery } from './request-url.js';
-import { matchRoute, type RouteContext, type RouteResult } from './routes.js';
+import { matchRoute, type RouteContext, type RouteMatch, type RouteResult } from './routes.js';
 
 /** The framework-free adapter: one request in, one response out. */
 export interface Api {
@@ -112,8 +112,8 @@ async function admit(
   return headers;
 }
 
-/** Method, `Accept` and path checks of an admitted request; returns the matched route. */
-function route(request: CoreRequest) {
+/** Method, `Accept` and path checks of an admitted request; returns its matched route. */
+function route(request: CoreRequest, match: RouteMatch | undefined): RouteMatch {
   if (request.method !== 'GET') {
     const message = `Method ${request.method} is not allowed; use GET`;
     throw new ApiError(
@@ -128,7 +128,6 @@ function route(request: CoreRequest) {
       accept: request.headers.accept,
     });
   }
-  const match = matchRoute(request.path);
   if (match !== undefined) return match;
   if (/^\/v1(?:\/|$)/.test(request.path)) {
     throw new ApiError('API_VERSION_RETIRED', 'API v1 has been retired since 2019-02-28; use /v2', {
@@ -143,6 +142,7 @@ function route(request: CoreRequest) {
  * `OPTIONS` → 204 (no key); key → 401; rate limit (counts every keyed request) → 429, or
  * 503 when the counter store is unavailable (unless `countersFailOpen`);
  * method → 405; `Accept` → 406; route → 404; parameters → 400; then the route (404/301/200).
+ * `GET /v2/openapi.json` skips the key and the count.
  *
  * @throws TypeError / RangeError for bad options (naming the option)
  * @example
@@ -191,6 +191,7 @@ export function createApi(apiOptions: ApiOptions): Api {
     let identity: Uint8Array;
     if (result.kind === 'prepared') {
       identity = result.body.identity;
+      if (result.language !== undefined) headers['Content-Language'] = result.language;
       headers.ETag = result.body.etag;
       headers['Cache-Control'] = META_CACHE_CONTROL;
     } else {
@@ -241,8 +242,11 @@ export function createApi(apiOptions: ApiOptions): Api {
     let rateHeaders: Readonly<Record<string, string>> = {};
     try {
       const query = readQueryParams(request.query);
-      rateHeaders = await admit(options, request, query.get('apikey') ?? []);
-      const match = route(request);
+      const found = matchRoute(request.path);
+      // A keyless route (the OpenAPI document) skips the key and the counting, nothing else.
+      if (found?.route.keyless !== true)
+        rateHeaders = await admit(options, request, query.get('apikey') ?? []);
+      const match = route(request, found);
       const language = negotiateLanguage(request.headers['accept-language']);
       for (const [name, value] of match.pathParams) query.set(name, [value]);
       const params = match.route.parse(query);

@@ -15,6 +15,18 @@ export type ParamParse<V> =
   | { readonly ok: false; readonly message: string };
 
 /**
+ * The JSON Schema (2020-12) of the values a rule accepts, as the OpenAPI document publishes
+ * it. It sits beside `parse` so the two are written together; `test/http/openapi.test.ts`
+ * checks that they accept the same values.
+ */
+export interface ParamSchema {
+  readonly type: 'number' | 'integer' | 'string';
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly enum?: readonly string[];
+}
+
+/**
  * How one parameter is read. Without `defaultValue` it is required: missing or empty is a
  * violation. With it, missing or empty means the default (clients send `maxResults=` when the
  * user gave nothing).
@@ -22,6 +34,7 @@ export type ParamParse<V> =
 export interface ParamRule<V> {
   readonly parse: (text: string) => ParamParse<V>;
   readonly defaultValue?: V;
+  readonly schema: ParamSchema;
 }
 
 /** A route's parameters by name. */
@@ -134,17 +147,25 @@ function decimalInRange(min: number, max: number): (text: string) => ParamParse<
   };
 }
 
+function degreesRule(limit: number): ParamRule<number> {
+  return Object.freeze({
+    parse: decimalInRange(-limit, limit),
+    schema: Object.freeze({ type: 'number', minimum: -limit, maximum: limit }),
+  });
+}
+
 /** `lat`: required decimal degrees in [-90, 90]. */
-export const LATITUDE: ParamRule<number> = Object.freeze({ parse: decimalInRange(-90, 90) });
+export const LATITUDE: ParamRule<number> = degreesRule(90);
 
 /** `lng`: required decimal degrees in [-180, 180]. */
-export const LONGITUDE: ParamRule<number> = Object.freeze({ parse: decimalInRange(-180, 180) });
+export const LONGITUDE: ParamRule<number> = degreesRule(180);
 
 // A limit where a negative value means none, read by `parse`; empty or absent means the default.
 function limitRule(
   parse: (text: string) => number | undefined,
   kind: string,
   defaultValue: number,
+  schema: ParamSchema,
 ): ParamRule<number> {
   const message = `must be ${kind} (negative means no limit)`;
   return Object.freeze({
@@ -153,14 +174,21 @@ function limitRule(
       return value === undefined ? { ok: false, message } : { ok: true, value };
     },
     defaultValue,
+    schema: Object.freeze(schema),
   });
 }
 
 /** `maxDistanceKM`: decimal km, default 3.0; negative means no limit. */
-export const MAX_DISTANCE_KM: ParamRule<number> = limitRule(parseDecimal, 'a decimal number', 3);
+export const MAX_DISTANCE_KM: ParamRule<number> = limitRule(parseDecimal, 'a decimal number', 3, {
+  type: 'number',
+});
 
 /** `maxResults`: integer, default 1; negative means no limit. */
-export const MAX_RESULTS: ParamRule<number> = limitRule(parseSafeInteger, 'an integer', 1);
+export const MAX_RESULTS: ParamRule<number> = limitRule(parseSafeInteger, 'an integer', 1, {
+  type: 'integer',
+  minimum: Number.MIN_SAFE_INTEGER,
+  maximum: Number.MAX_SAFE_INTEGER,
+});
 
 /** `installationId` (query or path): required positive integer. */
 export const INSTALLATION_ID: ParamRule<number> = Object.freeze({
@@ -170,6 +198,7 @@ export const INSTALLATION_ID: ParamRule<number> = Object.freeze({
       ? { ok: true, value }
       : { ok: false, message: 'must be a positive integer' };
   },
+  schema: Object.freeze({ type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
 });
 
 /** `indexType`: one of the index names (case-sensitive), default `VENDOR_CAQI`. */
@@ -179,4 +208,5 @@ export const INDEX_TYPE: ParamRule<IndexTypeName> = Object.freeze({
       ? { ok: true, value: text }
       : { ok: false, message: `must be one of ${INDEX_TYPE_NAMES.join(', ')}` },
   defaultValue: DEFAULT_INDEX_TYPE,
+  schema: Object.freeze({ type: 'string', enum: INDEX_TYPE_NAMES }),
 });

@@ -8,6 +8,7 @@ import type {
 } from '../payload/measurements-service.js';
 import { ApiError, invalidRequest } from './api-error.js';
 import type { PreparedJson } from './json-body.js';
+import { OPENAPI_PATH, openApiDocument } from './openapi/openapi-document.js';
 import {
   INDEX_TYPE,
   INSTALLATION_ID,
@@ -24,7 +25,12 @@ import {
 /** What a route answers with on success (always status 200). */
 export type RouteResult =
   | { readonly kind: 'json'; readonly value: unknown }
-  | { readonly kind: 'prepared'; readonly body: PreparedJson }
+  | {
+      readonly kind: 'prepared';
+      readonly body: PreparedJson;
+      /** `Content-Language` of a body that is not translated; default: the negotiated one. */
+      readonly language?: Language;
+    }
   /** A Measurements payload, answered through the adapter's response cache. */
   | { readonly kind: 'measurements'; readonly payload: object };
 
@@ -52,6 +58,10 @@ export interface Route {
    * {@link Route.cacheKey}.
    */
   readonly cached: boolean;
+  /** Its query and path parameters; the OpenAPI document is written from these. */
+  readonly rules: ParamRules;
+  /** `true` for a route that needs no key and is not counted (the OpenAPI document). */
+  readonly keyless: boolean;
   /** Checks and reads the route's parameters; throws the 400 with every violation. */
   parse(raw: RawParams): RouteParams;
   /** The parsed parameters as text, equal exactly when the answers are (language aside). */
@@ -69,6 +79,8 @@ function defineRoute<R extends ParamRules>(
   return Object.freeze({
     pattern,
     segments: Object.freeze(pattern.split('/').filter((segment) => segment !== '')),
+    rules: Object.freeze({ ...rules }),
+    keyless: false,
     cached,
     parse(raw: RawParams): RouteParams {
       const parsed = parseParams(rules, raw);
@@ -85,6 +97,11 @@ function defineRoute<R extends ParamRules>(
       return handle(params as ParsedParams<R>, context);
     },
   });
+}
+
+/** The same route, answered without a key and not counted. */
+function keyless(route: Route): Route {
+  return Object.freeze({ ...route, keyless: true });
 }
 
 function json(value: unknown): RouteResult {
@@ -214,6 +231,13 @@ export const ROUTES: readonly Route[] = Object.freeze([
       measurementTypesMeta(context.language),
     ),
   })),
+  keyless(
+    defineRoute(OPENAPI_PATH, {}, async (_params, context) => ({
+      kind: 'prepared',
+      body: context.prepared('openapi', () => openApiDocument(ROUTES)),
+      language: 'en',
+    })),
+  ),
 ]);
 
 /** A matched route and the raw values of its path parameters. */

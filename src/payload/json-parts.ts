@@ -4,6 +4,8 @@
 // for a Measurements payload that is 28 KB of the 29 KB body. A shell that can write a body in
 // pieces (node:http) then sends them without even copying them into one buffer.
 
+import { deepFreeze } from '../model/deep-freeze.js';
+
 const encoder = new TextEncoder();
 
 /** Where a marked part keeps its UTF-8 JSON, filled on first use. */
@@ -120,14 +122,4 @@ function hasParts(value: unknown): value is object {
 function partBytesOf(value: unknown): PartBytes | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   return (value as MarkedPart)[PART_BYTES];
-}
-
-// Descends into frozen members too: a frozen object may still hold a mutable one. Payloads
-// are trees, so there is no cycle to guard against.
-function deepFreeze(value: object): void {
-  Object.freeze(value);
-  for (const key of Object.keys(value)) {
-    const member = (value as Record<string, unknown>)[key];
-    if (typeof member === 'object' && member !== null) deepFreeze(member);
-  }
 }
