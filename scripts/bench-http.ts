@@ -28,7 +28,7 @@ import {
   type CaseResult,
   type RunSettings,
   renderHttpSection,
-  writeHttpSection,
+  writeMarkedSection,
 } from '../bench/http/results-table.js';
 import { type ServerProcess, startServerProcess } from '../bench/http/server-process.js';
 
@@ -238,7 +238,7 @@ async function main(): Promise<number> {
     const section = renderHttpSection(results, settings, new Date());
     console.log(section);
     if (!flags['no-write']) {
-      writeHttpSection(flags.out, section);
+      writeMarkedSection(flags.out, 'http', section);
       log(`wrote the http section of ${flags.out}`);
     }
     const failed = results.some((result) =>

@@ -14,6 +14,8 @@ for (const name of Object.keys(PUBLIC_ENTRIES)) {
     require: { types: `./dist/${name}.d.cts`, default: `./dist/${name}.cjs` },
   };
 }
+// The OpenAPI document of the adapter, written at build by scripts/write-openapi.ts.
+exportsMap['./openapi.json'] = './dist/openapi.json';
 exportsMap['./package.json'] = './package.json';
 
 const expected = JSON.stringify(exportsMap);

@@ -18,7 +18,7 @@ import { createNodeListener } from '../../src/http/node/node-listener.js';
 import { RedisCounterStore } from '../../src/http/redis/redis-counter-store.js';
 import { createMeasurementsService } from '../../src/payload/create-measurements-service.js';
 import { createSampleNetwork } from '../../src/sample/sample-network.js';
-import { serveForParent } from './server-process.js';
+import { serveForParent, UNREACHABLE_LIMIT } from './server-process.js';
 
 /** What the adapter server announces besides its port. */
 export interface AdapterServerInfo {
@@ -26,9 +26,6 @@ export interface AdapterServerInfo {
   readonly nowIso: string;
   readonly gzip: 'node' | 'web';
 }
-
-/** Limits high enough that a benchmark never meets them. */
-export const UNREACHABLE_LIMIT = 1_000_000_000;
 
 /** A call from the parent: start the profiler, or stop it and write the profile to `path`. */
 export type ProfilerCall =

@@ -1,4 +1,5 @@
-// The part of autocannon's API that `npm run bench:http` uses (the package ships no types).
+// The part of autocannon's API that `npm run bench:http` and `npm run soak` use (the package
+// ships no types).
 declare module 'autocannon' {
   import type { EventEmitter } from 'node:events';
 
@@ -11,6 +12,17 @@ declare module 'autocannon' {
       readonly headers?: Readonly<Record<string, string>>;
       /** Seconds before a request counts as timed out (and as an error). */
       readonly timeout?: number;
+      /** Requests per second over all connections; default as fast as answers come. */
+      readonly overallRate?: number;
+      /** Requests each connection sends in turn, over and over. */
+      readonly requests?: readonly RequestSpec[];
+    }
+    interface RequestSpec {
+      readonly method?: string;
+      /** Path and query. */
+      readonly path?: string;
+      readonly headers?: Readonly<Record<string, string>>;
+      onResponse?(status: number, body: string, context: object): void;
     }
     interface Result {
       /** `total` is the number of completed requests. */

@@ -30,7 +30,6 @@ export interface RunSettings {
 /** Start and end markers of the section this benchmark owns in bench/RESULTS.md. */
 export const SECTION_START = '<!-- http:start -->';
 export const SECTION_END = '<!-- http:end -->';
-const SECTION = /<!-- http:start -->[\s\S]*?<!-- http:end -->/;
 
 const count = (n: number) => Math.round(n).toLocaleString('en-US');
 const ms = (value: number | undefined) => (value === undefined ? '—' : value.toFixed(2));
@@ -150,20 +149,23 @@ export function renderHttpSection(
 }
 
 /**
- * Puts `section` into the marked section of `path`, leaving the rest of the file as it is;
- * appends the section when the file has none, creates the file when there is none.
+ * Puts `section` into the section of `path` marked `<!-- name:start -->` … `<!-- name:end -->`,
+ * leaving the rest of the file as it is; appends the section when the file has none, creates
+ * the file when there is none. `scripts/bench-report.ts` keeps marked sections when it
+ * rewrites the file.
  *
  * @example
- * writeHttpSection('bench/RESULTS.md', renderHttpSection(results, settings, new Date()));
+ * writeMarkedSection('bench/RESULTS.md', 'http', renderHttpSection(results, settings, new Date()));
  */
-export function writeHttpSection(path: string, section: string): void {
+export function writeMarkedSection(path: string, name: string, section: string): void {
   if (!existsSync(path)) {
     writeFileSync(path, `${section}\n`);
     return;
   }
+  const marked = new RegExp(`<!-- ${name}:start -->[\\s\\S]*?<!-- ${name}:end -->`);
   const previous = readFileSync(path, 'utf8');
-  const next = SECTION.test(previous)
-    ? previous.replace(SECTION, () => section)
+  const next = marked.test(previous)
+    ? previous.replace(marked, () => section)
     : `${previous.replace(/\n*$/, '\n\n')}${section}\n`;
   writeFileSync(path, next);
 }

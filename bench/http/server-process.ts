@@ -11,6 +11,9 @@ import { fileURLToPath } from 'node:url';
 /** The repository root, where `--import tsx` resolves. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
+/** Limits high enough that a load run never meets them. */
+export const UNREACHABLE_LIMIT = 1_000_000_000;
+
 /** How long a server may take to build its data and listen, ms. */
 const READY_TIMEOUT_MS = 120_000;
 
@@ -112,8 +115,9 @@ function handle(
 }
 
 /**
- * The child's side: listens on a free loopback port, announces it with `info`, answers the
- * parent's calls with `onCall`, and on `stop` closes every connection and exits with code 0.
+ * The child's side: listens on a free loopback port (unless `server` already listens),
+ * announces it with `info`, answers the parent's calls with `onCall`, and on `stop` closes
+ * every connection and exits with code 0.
  *
  * @example
  * await serveForParent(createServer(listener), { centre }); // parent sees server.info.centre
@@ -123,7 +127,9 @@ export async function serveForParent(
   info: unknown,
   onCall: (payload: unknown) => unknown = () => undefined,
 ): Promise<void> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // A server that already listens (the soak's `startServer`) keeps its port.
+  if (!server.listening)
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const send = (message: ChildMessage) => process.send?.(message);
   process.on('message', async (message: ParentMessage) => {

@@ -1,0 +1,201 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ERROR_STATUS } from '../../src/http/api-error.js';
+import { createApi } from '../../src/http/create-api.js';
+import { OPENAPI_PATH, openApiDocument } from '../../src/http/openapi/openapi-document.js';
+import { type ParamRule, parseParams } from '../../src/http/query-params.js';
+import { ROUTES } from '../../src/http/routes.js';
+import { coreJson, coreRequest } from '../helpers/http-client.js';
+import { createFakeService } from '../helpers/http-fake-service.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: the assertions walk the document by path.
+type Json = Record<string, any>;
+
+const document = openApiDocument(ROUTES) as Json;
+const ajv = new Ajv2020({ strict: false });
+
+// The nine index names, written out here rather than read from src.
+const INDEX_NAMES = [
+  'VENDOR_CAQI',
+  'CAQI',
+  'PIJP',
+  'US_AQI',
+  'EAQI',
+  'UK_DAQI',
+  'IN_NAQI',
+  'CN_AQI',
+  'CA_AQHI',
+];
+
+// Codes that only the node:http shell's clientError responder writes, never a route.
+const SHELL_ONLY_CODES = ['MALFORMED_REQUEST', 'REQUEST_TIMEOUT', 'HEADERS_TOO_LARGE'];
+
+// The error codes the document allows for a status, over every operation that answers it.
+function documentedCodes(status: number): string[] {
+  const codes = new Set<string>();
+  for (const item of Object.values(document.paths as Json)) {
+    const response = item.get.responses[String(status)];
+    if (response === undefined) continue;
+    const name =
+      String(response.$ref ?? '')
+        .split('/')
+        .pop() ?? '';
+    const resolved = response.$ref === undefined ? response : document.components.responses[name];
+    const errorCode = resolved.content['application/json'].schema.allOf[1].properties.errorCode;
+    for (const code of errorCode.enum ?? [errorCode.const]) codes.add(code);
+  }
+  return [...codes];
+}
+
+describe('the OpenAPI document', () => {
+  it('passes an OpenAPI 3.1 validator and every $ref resolves', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(document));
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+    expect(() => validator.resolveRefs()).not.toThrow();
+  });
+
+  it('a broken document fails the same validator (it is not a rubber stamp)', async () => {
+    const broken = structuredClone(document);
+    broken.paths['/v2/meta/indexes'].get.responses['200'] = { content: 'json' };
+    expect((await new Validator().validate(broken)).valid).toBe(false);
+  });
+
+  it('has one path per route of the table, each with GET and OPTIONS', () => {
+    expect(Object.keys(document.paths).sort()).toEqual(ROUTES.map((r) => r.pattern).sort());
+    for (const item of Object.values(document.paths as Json)) {
+      expect(Object.keys(item).sort()).toEqual(['get', 'options']);
+    }
+  });
+
+  it('describes every status the issue names, with X-RateLimit-*, Retry-After and Location', () => {
+    const get = (path: string) => document.paths[path].get.responses as Json;
+    const installation = get('/v2/measurements/installation');
+    expect(Object.keys(installation).sort()).toEqual(
+      ['200', '301', '400', '401', '404', '405', '406', '429', '500', '503'].sort(),
+    );
+    const responses = document.components.responses as Json;
+    expect(responses.Replaced.headers.Location.required).toBe(true);
+    expect(responses.TooManyRequests.headers['Retry-After'].required).toBe(true);
+    expect(responses.TooManyRequests.headers['X-RateLimit-Remaining-day'].required).toBe(true);
+    expect(responses.ServiceUnavailable.headers['Retry-After'].required).toBe(true);
+    expect(responses.Unauthorized.headers['X-RateLimit-Limit-day']).toBeUndefined();
+    expect(installation['200'].headers['X-RateLimit-Limit-minute'].required).toBe(true);
+    const violations = document.components.schemas.Violation as Json;
+    expect(violations.required).toEqual(['parameter', 'message', 'rejectedValue']);
+    const invalid = responses.InvalidRequest.content['application/json'].schema.allOf[1];
+    expect(invalid.properties.details.required).toEqual(['violations']);
+  });
+
+  it('documents every error code of the routes under its own status', () => {
+    for (const [code, status] of Object.entries(ERROR_STATUS)) {
+      if (SHELL_ONLY_CODES.includes(code)) continue;
+      expect(documentedCodes(status), code).toContain(code);
+    }
+    expect(documentedCodes(503)).toEqual(['SERVICE_UNAVAILABLE']);
+  });
+
+  it('takes each parameter from the route rule: where, required, default', () => {
+    const point = document.paths['/v2/measurements/point'].get.parameters as Json[];
+    expect(point.map((p) => [p.name, p.in, p.required])).toEqual([
+      ['lat', 'query', true],
+      ['lng', 'query', true],
+      ['indexType', 'query', false],
+      ['Accept-Language', 'header', false],
+    ]);
+    expect(point[0]?.schema).toEqual({ type: 'number', minimum: -90, maximum: 90 });
+    expect(point[2]?.schema).toEqual({ type: 'string', enum: INDEX_NAMES, default: 'VENDOR_CAQI' });
+    const nearest = document.paths['/v2/installations/nearest'].get.parameters as Json[];
+    expect(nearest.find((p) => p.name === 'maxDistanceKM')?.schema.default).toBe(3);
+    expect(nearest.find((p) => p.name === 'maxResults')?.schema).toMatchObject({
+      type: 'integer',
+      default: 1,
+    });
+    const one = document.paths['/v2/installations/{installationId}'].get.parameters as Json[];
+    expect(one[0]).toMatchObject({ name: 'installationId', in: 'path', required: true });
+    expect(document.paths[OPENAPI_PATH].get.security).toEqual([]);
+  });
+});
+
+// A plain decimal text (the only number syntax the parser takes), never ending in a 0 after
+// the point, so the text and the JSON number it denotes are the same value for both sides.
+const decimalText = fc
+  .tuple(
+    fc.constantFrom('', '-', '+'),
+    fc.integer({ min: 0, max: 400 }),
+    fc.option(fc.integer({ min: 1, max: 999 }), { nil: undefined }),
+  )
+  .map(([sign, whole, fraction]) =>
+    fraction === undefined
+      ? `${sign}${whole}`
+      : `${sign}${whole}.${String(fraction).replace(/0+$/, '')}`,
+  );
+
+const textArb = fc.oneof(decimalText, fc.constantFrom(...INDEX_NAMES), fc.string({ maxLength: 8 }));
+
+describe('the parameter schemas agree with the parser', () => {
+  const rules = ROUTES.flatMap((route) =>
+    Object.entries(route.rules).map(([name, rule]) => ({ route: route.pattern, name, rule })),
+  );
+
+  it.each(rules)(
+    '$route $name: a text parses exactly when its value fits the schema',
+    ({ name, rule }) => {
+      const { parse, schema } = rule as ParamRule<unknown>;
+      const validate = ajv.compile(structuredClone(schema));
+      fc.assert(
+        fc.property(textArb, (text) => {
+          fc.pre(text !== '');
+          const numeric = schema.type !== 'string';
+          // Texts that are not plain decimals are the parser's business alone (no JSON number).
+          fc.pre(!numeric || /^[+-]?\d+(\.\d+)?$/.test(text));
+          const value = numeric ? Number(text) : text;
+          expect(parse(text).ok, `${name}=${text}`).toBe(validate(value));
+        }),
+        { numRuns: 1000 },
+      );
+    },
+  );
+
+  it.each(rules)(
+    '$route $name: missing is a violation exactly when the document requires it',
+    ({ route, name, rule }) => {
+      const parameter = (document.paths[route].get.parameters as Json[]).find(
+        (p) => p.name === name,
+      );
+      const parsed = parseParams({ [name]: rule }, new Map());
+      expect(parsed.ok).toBe(!parameter?.required);
+    },
+  );
+});
+
+describe('GET /v2/openapi.json', () => {
+  const api = createApi({ service: createFakeService(), keys: ['k'], dayLimit: 5 });
+
+  it('needs no key, is not counted and serves the document', async () => {
+    const response = await api.handle(coreRequest(OPENAPI_PATH));
+    expect(response.status).toBe(200);
+    expect(response.headers['X-RateLimit-Remaining-day']).toBeUndefined();
+    expect(response.headers['Content-Language']).toBe('en');
+    expect(coreJson(response)).toEqual(document);
+    const keyed = await api.handle(coreRequest(`${OPENAPI_PATH}?apikey=k`));
+    expect(keyed.status).toBe(200);
+    const counted = await api.handle(coreRequest('/v2/meta/indexes?apikey=k'));
+    expect(counted.headers['X-RateLimit-Remaining-day']).toBe('4');
+  });
+
+  it('answers gzip and English whatever Accept-Language says, and 405 to other methods', async () => {
+    const headers = { 'accept-encoding': 'gzip', 'accept-language': 'pl' };
+    const gzipped = await api.handle(coreRequest(OPENAPI_PATH, { headers }));
+    expect(gzipped.headers['Content-Encoding']).toBe('gzip');
+    expect(gzipped.headers['Content-Language']).toBe('en');
+    expect(coreJson(gzipped)).toEqual(document);
+    const post = await api.handle(coreRequest(OPENAPI_PATH, { method: 'POST' }));
+    expect(post.status).toBe(405);
+    expect(post.headers.Allow).toBe('GET, OPTIONS');
+  });
+});
