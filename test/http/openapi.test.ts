@@ -9,6 +9,7 @@ import { type ParamRule, parseParams } from '../../src/http/query-params.js';
 import { ROUTES } from '../../src/http/routes.js';
 import { coreJson, coreRequest } from '../helpers/http-client.js';
 import { createFakeService } from '../helpers/http-fake-service.js';
+import { REFERENCE_ALL_INDEX_TYPE_NAMES } from '../helpers/index-reference-tables.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the assertions walk the document by path.
 type Json = Record<string, any>;
@@ -16,18 +17,7 @@ type Json = Record<string, any>;
 const document = openApiDocument(ROUTES) as Json;
 const ajv = new Ajv2020({ strict: false });
 
-// The nine index names, written out here rather than read from src.
-const INDEX_NAMES = [
-  'VENDOR_CAQI',
-  'CAQI',
-  'PIJP',
-  'US_AQI',
-  'EAQI',
-  'UK_DAQI',
-  'IN_NAQI',
-  'CN_AQI',
-  'CA_AQHI',
-];
+const INDEX_NAMES = REFERENCE_ALL_INDEX_TYPE_NAMES;
 
 // Codes that only the node:http shell's clientError responder writes, never a route.
 const SHELL_ONLY_CODES = ['MALFORMED_REQUEST', 'REQUEST_TIMEOUT', 'HEADERS_TOO_LARGE'];
