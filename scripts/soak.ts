@@ -99,6 +99,7 @@ try {
       connections,
       requestKinds: requests.length,
       machine: `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}`,
+      cores: cpus().length,
       loadAverages: [loadBefore, loadavg()[0] ?? 0],
       date: new Date(),
     });

@@ -92,6 +92,7 @@ export interface SoakSettings {
   readonly connections: number;
   readonly requestKinds: number;
   readonly machine: string;
+  readonly cores: number;
   readonly loadAverages: readonly [number, number];
   readonly date: Date;
 }
@@ -119,7 +120,7 @@ export function renderSoakSection(
     '<!-- soak:start -->',
     `## Soak: ${settings.minutes} minutes of steady mixed load`,
     '',
-    `\`npm run soak -- --minutes ${settings.minutes}\` on ${settings.date.toISOString().slice(0, 10)}, ${settings.machine}. The server is \`npm start\` (the sample network, live producer) in its own process; autocannon sends ${settings.ratePerS} requests/s over ${settings.connections} connections, cycling through ${settings.requestKinds} requests (meta, installation, nearest, point, the contract, bad parameters, no key, unknown path, POST; half gzip). 1-minute load average ${before.toFixed(2)} before, ${after.toFixed(2)} after.`,
+    `\`npm run soak -- --minutes ${settings.minutes}\` on ${settings.date.toISOString().slice(0, 10)}, ${settings.machine}. The server is \`npm start\` (the sample network, live producer) in its own process; autocannon sends ${settings.ratePerS} requests/s over ${settings.connections} connections, cycling through ${settings.requestKinds} requests (meta, installation, nearest, point, the contract, bad parameters, no key, unknown path, POST; half gzip). 1-minute load average ${before.toFixed(2)} before, ${after.toFixed(2)} after${Math.max(before, after) > settings.cores ? ': other jobs shared the machine, so the latencies are upper bounds' : ''}.`,
     '',
     MINUTE_HEADER,
     ...minutes.map(minuteRow),
