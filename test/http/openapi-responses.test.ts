@@ -46,7 +46,12 @@ describe('ResponseChecker', () => {
   });
 
   it('finds a missing required header, a header of the wrong type and one not documented', () => {
-    const headers = { ...JSON_TYPE, 'X-RateLimit-Limit-day': 'many', 'Retry-After': '5' };
+    const headers = {
+      ...JSON_TYPE,
+      'X-RateLimit-Limit-day': 'many',
+      'Retry-After': '5',
+      ETag: 'W/"1"',
+    };
     const problems = checker.problems(
       exchange('/x', { status: 404, body: bytes(notFound), headers }),
     );
@@ -55,7 +60,8 @@ describe('ResponseChecker', () => {
       'GET /x → 404: header X-RateLimit-Remaining-day missing',
       'GET /x → 404: header X-RateLimit-Limit-minute missing',
       'GET /x → 404: header X-RateLimit-Remaining-minute missing',
-      'GET /x → 404: header Retry-After sent but not in the document',
+      'GET /x → 404: header retry-after sent but not in the document',
+      'GET /x → 404: header etag sent but not in the document',
     ]);
   });
 

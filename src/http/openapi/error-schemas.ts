@@ -32,6 +32,10 @@ export const HEADER_SCHEMAS: Readonly<Record<string, JsonSchema>> = deepFreeze({
     type: 'string',
     const: 'gzip',
   }),
+  'Cache-Control': header('Answers carry rate headers of one key: no cache may keep them.', {
+    type: 'string',
+    const: 'no-store',
+  }),
 });
 
 /** The rate headers, sent on every answer to a request with a valid key (429 included). */
@@ -218,7 +222,7 @@ export function errorResponse(status: number, keyed: boolean): JsonSchema {
     description: described.description,
     headers: responseHeaders(
       ['Content-Language', ...own, ...(rated === 'always' ? RATE_HEADER_NAMES : [])],
-      ['Content-Encoding', ...(rated === 'maybe' ? RATE_HEADER_NAMES : [])],
+      ['Content-Encoding', 'Cache-Control', ...(rated === 'maybe' ? RATE_HEADER_NAMES : [])],
     ),
     content: { 'application/json': { schema: errorBodySchema(described) } },
   };

@@ -76,7 +76,7 @@ function getOperation(route: Route, text: OperationText): JsonSchema {
         description: 'OK',
         headers: responseHeaders(
           ['Content-Language', ...(keyed ? RATE_HEADER_NAMES : [])],
-          ['Content-Encoding'],
+          ['Content-Encoding', 'Cache-Control'],
         ),
         content: { 'application/json': { schema: text.ok } },
       },
@@ -92,7 +92,7 @@ const PREFLIGHT_RESPONSE: JsonSchema = {
     'Access-Control-Allow-Methods': { schema: { type: 'string', const: ALLOWED_METHODS } },
     'Access-Control-Allow-Headers': { schema: { type: 'string', const: ALLOWED_REQUEST_HEADERS } },
     'Access-Control-Max-Age': { schema: { type: 'integer', const: PREFLIGHT_MAX_AGE_SECONDS } },
-    ...responseHeaders(['Allow']),
+    ...responseHeaders(['Allow'], ['Cache-Control']),
   },
 };
 
