@@ -18,11 +18,16 @@ const RATE = {
 };
 const JSON_TYPE = { 'Content-Type': 'application/json;charset=UTF-8', 'Content-Language': 'en' };
 
+// What every 200 and 304 carries besides the rate headers.
+const CACHED = { ETag: 'W/"cbf43926-9"', 'Cache-Control': 'private, max-age=3600' };
+
 function exchange(path: string, response: Partial<CoreResponse>, method = 'GET'): Exchange {
   const body = response.body ?? null;
+  const status = response.status ?? 200;
+  const headers = { ...JSON_TYPE, ...RATE, ...(status === 200 ? CACHED : {}) };
   return {
     request: coreRequest(path, { method }),
-    response: { status: 200, headers: { ...JSON_TYPE, ...RATE }, ...response, body },
+    response: { status, headers, ...response, body },
   };
 }
 
@@ -86,11 +91,25 @@ describe('ResponseChecker', () => {
       'OPTIONS /v2/meta/indexes → 204: header Allow missing',
       'OPTIONS /v2/meta/indexes → 204: a body where the document has none',
     ]);
-    const html = { 'Content-Type': 'text/html', 'Content-Language': 'en', ...RATE };
+    const html = { 'Content-Type': 'text/html', 'Content-Language': 'en', ...RATE, ...CACHED };
     const [problem] = checker.problems(
       exchange('/v2/meta/indexes', { body: bytes([]), headers: html }),
     );
     expect(problem).toBe('GET /v2/meta/indexes → 200: Content-Type text/html not in the document');
+  });
+
+  it('knows the 304: no body, the tag and the caching rule required, Cache-Control checked', () => {
+    const path = '/v2/measurements/point';
+    const notModified = { status: 304, headers: { 'Content-Language': 'en', ...RATE, ...CACHED } };
+    expect(checker.problems(exchange(path, notModified))).toEqual([]);
+    expect(checker.problems(exchange(path, { ...notModified, body: bytes({}) }))).toEqual([
+      'GET /v2/measurements/point → 304: a body where the document has none',
+    ]);
+    const untagged = { 'Content-Language': 'en', ...RATE, 'Cache-Control': 'no-store' };
+    expect(checker.problems(exchange(path, { status: 304, headers: untagged }))).toEqual([
+      'GET /v2/measurements/point → 304: header ETag missing',
+      'GET /v2/measurements/point → 304: header Cache-Control: no-store',
+    ]);
   });
 
   it('is fed by the hook: createApi answers land in recordedExchanges', async () => {

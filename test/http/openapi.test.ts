@@ -66,7 +66,7 @@ describe('the OpenAPI document', () => {
     const get = (path: string) => document.paths[path].get.responses as Json;
     const installation = get('/v2/measurements/installation');
     expect(Object.keys(installation).sort()).toEqual(
-      ['200', '301', '400', '401', '404', '405', '406', '429', '500', '503'].sort(),
+      ['200', '301', '304', '400', '401', '404', '405', '406', '429', '500', '503'].sort(),
     );
     const responses = document.components.responses as Json;
     expect(responses.Replaced.headers.Location.required).toBe(true);
@@ -75,6 +75,12 @@ describe('the OpenAPI document', () => {
     expect(responses.ServiceUnavailable.headers['Retry-After'].required).toBe(true);
     expect(responses.Unauthorized.headers['X-RateLimit-Limit-day']).toBeUndefined();
     expect(installation['200'].headers['X-RateLimit-Limit-minute'].required).toBe(true);
+    for (const status of ['200', '304']) {
+      expect(installation[status].headers.ETag.required, status).toBe(true);
+      expect(installation[status].headers['Cache-Control'].required, status).toBe(true);
+      expect(installation[status].headers['X-RateLimit-Limit-day'].required, status).toBe(true);
+    }
+    expect(installation['304'].content).toBeUndefined();
     const violations = document.components.schemas.Violation as Json;
     expect(violations.required).toEqual(['parameter', 'message', 'rejectedValue']);
     const invalid = responses.InvalidRequest.content['application/json'].schema.allOf[1];
@@ -96,6 +102,7 @@ describe('the OpenAPI document', () => {
       ['lng', 'query', true],
       ['indexType', 'query', false],
       ['Accept-Language', 'header', false],
+      ['If-None-Match', 'header', false],
     ]);
     expect(point[0]?.schema).toEqual({ type: 'number', minimum: -90, maximum: 90 });
     expect(point[2]?.schema).toEqual({ type: 'string', enum: INDEX_NAMES, default: 'VENDOR_CAQI' });

@@ -32,11 +32,30 @@ export const HEADER_SCHEMAS: Readonly<Record<string, JsonSchema>> = deepFreeze({
     type: 'string',
     const: 'gzip',
   }),
-  'Cache-Control': header('Answers carry rate headers of one key: no cache may keep them.', {
+  'Cache-Control': header('Errors and preflights: no cache may keep them.', {
     type: 'string',
     const: 'no-store',
   }),
+  ETag: header(
+    'Weak tag of the body (CRC-32 and length in hex); send it back in `If-None-Match` for a 304.',
+    { type: 'string', pattern: '^W/"[0-9a-f]{8}-[0-9a-f]+"$' },
+  ),
 });
+
+/**
+ * `Cache-Control` of a 200 or 304: private (the answer carries one key's rate headers), kept for
+ * the hour on the meta lists and the contract, until the data's validity horizon on
+ * Measurements answers, revalidated (`no-cache`) on everything else.
+ */
+export const CACHEABLE_CACHE_CONTROL: JsonSchema = deepFreeze(
+  header(
+    '`private, max-age=<seconds>` while the answer is known to hold, else `private, no-cache`.',
+    {
+      type: 'string',
+      pattern: '^private, (no-cache|max-age=\\d+)$',
+    },
+  ),
+);
 
 /** The rate headers, sent on every answer to a request with a valid key (429 included). */
 export const RATE_HEADER_NAMES: readonly string[] = deepFreeze([

@@ -3,6 +3,7 @@ import { ALLOWED_METHODS, ALLOWED_REQUEST_HEADERS, PREFLIGHT_MAX_AGE_SECONDS } f
 import type { ParamRules } from '../query-params.js';
 import type { Route } from '../routes.js';
 import {
+  CACHEABLE_CACHE_CONTROL,
   ERROR_SCHEMAS,
   ERROR_STATUSES,
   errorResponse,
@@ -30,6 +31,23 @@ const ACCEPT_LANGUAGE: JsonSchema = {
   schema: { type: 'string', examples: ['pl', 'en-GB,en;q=0.9'] },
 };
 
+const IF_NONE_MATCH: JsonSchema = {
+  name: 'If-None-Match',
+  in: 'header',
+  required: false,
+  description:
+    'Entity tags from earlier answers (or `*`); when one matches the current `ETag` (weak comparison) the answer is a 304 without a body.',
+  schema: { type: 'string', examples: ['W/"cbf43926-9"'] },
+};
+
+// Headers of a 200 and of a 304: the tag and the caching rule always, the rate headers on keyed routes.
+function cacheableHeaders(keyed: boolean, optional: readonly string[]): Record<string, JsonSchema> {
+  return {
+    ...responseHeaders(['Content-Language', ...(keyed ? RATE_HEADER_NAMES : []), 'ETag'], optional),
+    'Cache-Control': { ...CACHEABLE_CACHE_CONTROL, required: true },
+  };
+}
+
 function parametersOf(pattern: string, rules: ParamRules, keyed: boolean): JsonSchema[] {
   const parameters: JsonSchema[] = [];
   for (const [name, rule] of Object.entries(rules)) {
@@ -47,7 +65,7 @@ function parametersOf(pattern: string, rules: ParamRules, keyed: boolean): JsonS
       schema: hasDefault ? { ...rule.schema, default: rule.defaultValue } : rule.schema,
     });
   }
-  return keyed ? [...parameters, ACCEPT_LANGUAGE] : parameters;
+  return keyed ? [...parameters, ACCEPT_LANGUAGE, IF_NONE_MATCH] : [...parameters, IF_NONE_MATCH];
 }
 
 function errorResponses(statuses: readonly number[], keyed: boolean): Record<string, JsonSchema> {
@@ -74,11 +92,12 @@ function getOperation(route: Route, text: OperationText): JsonSchema {
     responses: {
       '200': {
         description: 'OK',
-        headers: responseHeaders(
-          ['Content-Language', ...(keyed ? RATE_HEADER_NAMES : [])],
-          ['Content-Encoding', 'Cache-Control'],
-        ),
+        headers: cacheableHeaders(keyed, ['Content-Encoding']),
         content: { 'application/json': { schema: text.ok } },
+      },
+      '304': {
+        description: 'Not modified: `If-None-Match` named the current `ETag`. No body.',
+        headers: cacheableHeaders(keyed, []),
       },
       ...errorResponses([...text.errors, ...(keyed ? KEYED_ERRORS : KEYLESS_ERRORS)], keyed),
     },
