@@ -40,12 +40,26 @@ const IF_NONE_MATCH: JsonSchema = {
   schema: { type: 'string', examples: ['W/"cbf43926-9"'] },
 };
 
-// Headers of a 200 and of a 304: the tag and the caching rule always, the rate headers on keyed routes.
+// A request admitted by `countersFailOpen` while the counter store is unavailable was never
+// counted, so it has no counts to report: the one case where a keyed 200 or 304 lacks them.
+const UNCOUNTED_NOTE =
+  'Sent on every answer of a keyed route, except when the adapter runs with `countersFailOpen` and admitted the request uncounted because its counter store was unavailable.';
+
+// Headers of a 200 and of a 304: the tag and the caching rule always, the rate headers on keyed
+// routes (optional only for the uncounted case above).
 function cacheableHeaders(keyed: boolean, optional: readonly string[]): Record<string, JsonSchema> {
-  return {
-    ...responseHeaders(['Content-Language', ...(keyed ? RATE_HEADER_NAMES : []), 'ETag'], optional),
+  const headers: Record<string, JsonSchema> = {
+    ...responseHeaders(
+      ['Content-Language', 'ETag'],
+      [...(keyed ? RATE_HEADER_NAMES : []), ...optional],
+    ),
     'Cache-Control': { ...CACHEABLE_CACHE_CONTROL, required: true },
   };
+  for (const name of keyed ? RATE_HEADER_NAMES : []) {
+    const header = headers[name] as JsonSchema;
+    headers[name] = { ...header, description: `${header.description} ${UNCOUNTED_NOTE}` };
+  }
+  return headers;
 }
 
 function parametersOf(pattern: string, rules: ParamRules, keyed: boolean): JsonSchema[] {
