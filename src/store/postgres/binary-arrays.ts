@@ -6,6 +6,10 @@
 const INT2_OID = 21;
 const INT8_OID = 20;
 const FLOAT8_OID = 701;
+const TIMESTAMPTZ_OID = 1184;
+const TWO_TO_32 = 4_294_967_296;
+// A timestamptz is int64 microseconds since 2000-01-01 00:00 UTC on the wire.
+const POSTGRES_EPOCH_MS = Date.UTC(2000, 0, 1);
 const HEADER_BYTES = 20; // ndim, has-null flag, element type, length and lower bound
 
 function arrayBuffer(oid: number, count: number, width: number): Buffer {
@@ -32,10 +36,35 @@ export function int8ArrayParam(values: ArrayLike<number>): Buffer {
   for (let i = 0; i < values.length; i++) {
     const value = values[i]!; // i < length
     // Two's complement from a double: the high word floors, the low word is what is left.
-    const high = Math.floor(value / 4_294_967_296);
+    const high = Math.floor(value / TWO_TO_32);
     buffer.writeInt32BE(8, offset);
     buffer.writeInt32BE(high, offset + 4);
-    buffer.writeUInt32BE(value - high * 4_294_967_296, offset + 8);
+    buffer.writeUInt32BE(value - high * TWO_TO_32, offset + 8);
+    offset += 12;
+  }
+  return buffer;
+}
+
+/**
+ * A `timestamptz[]` parameter from epoch milliseconds, exact to the microsecond whatever the
+ * session's zone: the server stores what it receives, with no conversion function per row.
+ * Values must be whole milliseconds inside the range of `timestamptz` (4713 BC to 294276 AD).
+ *
+ * @example
+ * await client.query('SELECT $1::timestamptz[]', [timestamptzArrayParam([0])]); // [[1970-01-01]]
+ */
+export function timestamptzArrayParam(atMs: ArrayLike<number>): Buffer {
+  const buffer = arrayBuffer(TIMESTAMPTZ_OID, atMs.length, 8);
+  let offset = HEADER_BYTES;
+  for (let i = 0; i < atMs.length; i++) {
+    // Microseconds pass 2^53, so multiply by 1000 word by word: each part stays exact.
+    const sincePostgresEpochMs = atMs[i]! - POSTGRES_EPOCH_MS; // i < length
+    const high = Math.floor(sincePostgresEpochMs / TWO_TO_32);
+    const lowUs = (sincePostgresEpochMs - high * TWO_TO_32) * 1000; // < 2^42
+    const carry = Math.floor(lowUs / TWO_TO_32);
+    buffer.writeInt32BE(8, offset);
+    buffer.writeInt32BE(high * 1000 + carry, offset + 4);
+    buffer.writeUInt32BE(lowUs - carry * TWO_TO_32, offset + 8);
     offset += 12;
   }
   return buffer;

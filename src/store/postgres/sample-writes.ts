@@ -1,8 +1,13 @@
 import type { ClientBase } from 'pg';
 import { MAX_ABS_SAMPLE_AT_MS } from '../../series/sample-problem.js';
-import { MS_PER_HOUR } from '../../time/instant.js';
 import type { SeriesBatch } from '../ingest-plan.js';
-import { float8ArrayParam, int2ArrayParam, int8ArrayParam } from './binary-arrays.js';
+import {
+  float8ArrayParam,
+  int2ArrayParam,
+  int8ArrayParam,
+  timestamptzArrayParam,
+} from './binary-arrays.js';
+import { addToHours, rewriteHours } from './hourly-rollup.js';
 
 /**
  * The earliest sample time the PostgreSQL store keeps: 1 January 4001 BC (UTC), inside the
@@ -12,39 +17,39 @@ import { float8ArrayParam, int2ArrayParam, int8ArrayParam } from './binary-array
  */
 export const EARLIEST_SAMPLE_MS = Date.UTC(-4000, 0, 1);
 
-const INSERT_SAMPLES = `
+// A plain insert for series with no stored row in the batch's time range, an upsert (a
+// sample at a stored timestamp replaces its value) for the others. The plain insert skips
+// the speculative insertion that ON CONFLICT costs per row, which was half of an ingest.
+const INSERT_ROWS = `
 INSERT INTO airq_samples (installation_id, at, type_ordinal, value)
-SELECT id, airq_at(ms), type, value
-FROM unnest($1::bigint[], $2::bigint[], $3::smallint[], $4::float8[]) AS t(id, ms, type, value)
+SELECT * FROM unnest($1::bigint[], $2::timestamptz[], $3::smallint[], $4::float8[])`;
+
+const UPSERT_ROWS = `${INSERT_ROWS}
 ON CONFLICT (installation_id, at, type_ordinal) DO UPDATE SET value = excluded.value`;
 
-// Rewrites the roll-up rows of the touched hours from the raw rows, after the insert of the
-// same transaction: a replaced value, a late sample and a new one all come out right, and no
-// float error accumulates from one batch to the next.
-const REWRITE_HOURS = `
-INSERT INTO airq_hourly (installation_id, hour, type_ordinal, sum, count)
-SELECT k.id, k.hour, k.type, sum(s.value), count(*)
-FROM (
-  SELECT DISTINCT id, type, airq_hour(airq_at(ms)) AS hour
-  FROM unnest($1::bigint[], $2::smallint[], $3::bigint[]) AS t(id, type, ms)
-) AS k
-JOIN airq_samples AS s
-  ON s.installation_id = k.id AND s.type_ordinal = k.type
- AND s.at >= k.hour AND s.at < k.hour + interval '1 hour'
-GROUP BY k.id, k.hour, k.type
-ON CONFLICT (installation_id, hour, type_ordinal)
-DO UPDATE SET sum = excluded.sum, count = excluded.count`;
+// The series (by position, from 1) that already hold a row between their first and last new
+// sample: one index probe each.
+const STORED_IN_RANGE = `
+SELECT n::integer AS n
+FROM unnest($1::bigint[], $2::smallint[], $3::timestamptz[], $4::timestamptz[])
+  WITH ORDINALITY AS r(id, type, first_at, last_at, n)
+WHERE EXISTS (
+  SELECT 1 FROM airq_samples AS s
+  WHERE s.installation_id = r.id AND s.at >= r.first_at AND s.at <= r.last_at
+    AND s.type_ordinal = r.type)`;
 
 const RECORD_CHANGES = `
 INSERT INTO airq_changes (installation_id, oldest_ms)
 SELECT id, oldest FROM unnest($1::bigint[], $2::bigint[]) AS t(id, oldest)`;
 
 /**
- * Writes planned batches inside the caller's transaction (which holds the writers' lock):
- * the month partitions they need, the raw rows (one `unnest` insert; a sample at a stored
- * timestamp replaces its value), the roll-up of every touched hour, and one change row per
- * installation with its oldest sample. Four statements, whatever the batch size, each
- * prepared once per connection.
+ * Writes planned batches inside the caller's transaction (which holds the writers' lock, so
+ * nothing changes between the statements): the month partitions they need; the raw rows, as
+ * new rows for the series whose time range holds no stored row and as an upsert for the
+ * others; the roll-up of every touched hour (added to for new rows, summed again from the raw
+ * rows after an upsert); and one change row per installation with its oldest sample. A few
+ * statements whatever the batch size, each prepared once per connection, with the arrays in
+ * binary.
  *
  * @param knownMonths - start ms of the months whose partition is known to exist
  * @returns the start ms of the months whose partition this call ensured, for the caller to
@@ -57,47 +62,94 @@ export async function writeBatches(
   batches: readonly SeriesBatch[],
   knownMonths: ReadonlySet<number>,
 ): Promise<number[]> {
-  const ensured: number[] = [];
-  if (batches.length === 0) return ensured;
+  if (batches.length === 0) return [];
+  const ensured = await ensurePartitions(client, batches, knownMonths);
+  const overlapping = await seriesWithStoredRows(client, batches);
+  const fresh = batches.filter((_, b) => !overlapping.has(b));
+  const replacing = batches.filter((_, b) => overlapping.has(b));
+  if (fresh.length > 0) {
+    await client.query({ name: 'airq_insert_rows', text: INSERT_ROWS, values: rowParams(fresh) });
+    await addToHours(client, fresh);
+  }
+  if (replacing.length > 0) {
+    await client.query({
+      name: 'airq_upsert_rows',
+      text: UPSERT_ROWS,
+      values: rowParams(replacing),
+    });
+    await rewriteHours(client, replacing);
+  }
+  const oldestById = new Map<number, number>();
+  for (const { installationId, atMs } of batches) {
+    const oldest = oldestById.get(installationId);
+    if (oldest === undefined || atMs[0]! < oldest) oldestById.set(installationId, atMs[0]!);
+  }
+  await client.query({
+    name: 'airq_record_changes',
+    text: RECORD_CHANGES,
+    values: [int8ArrayParam([...oldestById.keys()]), int8ArrayParam([...oldestById.values()])],
+  });
+  return ensured;
+}
+
+// Batches are never empty and their times ascend: the range is the first and last time.
+async function seriesWithStoredRows(
+  client: ClientBase,
+  batches: readonly SeriesBatch[],
+): Promise<Set<number>> {
+  const result = await client.query<{ n: number }>({
+    name: 'airq_stored_in_range',
+    text: STORED_IN_RANGE,
+    values: [
+      int8ArrayParam(batches.map((batch) => batch.installationId)),
+      int2ArrayParam(batches.map((batch) => batch.typeOrdinal)),
+      timestamptzArrayParam(batches.map((batch) => batch.atMs[0]!)),
+      timestamptzArrayParam(batches.map((batch) => batch.atMs[batch.atMs.length - 1]!)),
+    ],
+  });
+  return new Set(result.rows.map((row) => row.n - 1));
+}
+
+function rowParams(batches: readonly SeriesBatch[]): Buffer[] {
   let total = 0;
   for (const batch of batches) total += batch.atMs.length;
   const ids = new Float64Array(total);
   const times = new Float64Array(total);
   const types = new Int16Array(total);
   const values = new Float64Array(total);
-  // One sample per touched hour of each series (its times are ascending); SQL bins them.
-  const hourIds: number[] = [];
-  const hourTypes: number[] = [];
-  const hourTimes: number[] = [];
-  const oldestById = new Map<number, number>();
-  const months = new Set<number>();
   let row = 0;
   for (const { installationId, typeOrdinal, atMs, values: batchValues } of batches) {
-    let lastHour = Number.NaN;
-    let lastMonthEnd = Number.NEGATIVE_INFINITY;
+    ids.fill(installationId, row, row + atMs.length);
+    types.fill(typeOrdinal, row, row + atMs.length);
+    times.set(atMs, row);
+    values.set(batchValues, row);
+    row += atMs.length;
+  }
+  return [
+    int8ArrayParam(ids),
+    timestamptzArrayParam(times),
+    int2ArrayParam(types),
+    float8ArrayParam(values),
+  ];
+}
+
+async function ensurePartitions(
+  client: ClientBase,
+  batches: readonly SeriesBatch[],
+  knownMonths: ReadonlySet<number>,
+): Promise<number[]> {
+  const months = new Set<number>();
+  for (const { atMs } of batches) {
+    let monthEnd = Number.NEGATIVE_INFINITY;
     for (let i = 0; i < atMs.length; i++) {
       const t = atMs[i]!; // i < length
-      ids[row] = installationId;
-      times[row] = t;
-      types[row] = typeOrdinal;
-      values[row] = batchValues[i]!; // i < length
-      row++;
-      const hour = t - (((t % MS_PER_HOUR) + MS_PER_HOUR) % MS_PER_HOUR);
-      if (hour !== lastHour) {
-        lastHour = hour;
-        hourIds.push(installationId);
-        hourTypes.push(typeOrdinal);
-        hourTimes.push(t);
-      }
-      if (t >= lastMonthEnd) {
-        const month = monthStartMs(t);
-        months.add(month);
-        lastMonthEnd = nextMonthStartMs(month);
-      }
+      if (t < monthEnd) continue;
+      const month = monthStartMs(t);
+      months.add(month);
+      monthEnd = nextMonthStartMs(month);
     }
-    const oldest = oldestById.get(installationId);
-    if (oldest === undefined || atMs[0]! < oldest) oldestById.set(installationId, atMs[0]!);
   }
+  const ensured: number[] = [];
   for (const month of months) {
     if (knownMonths.has(month)) continue;
     await client.query('SELECT airq_ensure_partition($1, $2, $3)', [
@@ -107,26 +159,6 @@ export async function writeBatches(
     ]);
     ensured.push(month);
   }
-  await client.query({
-    name: 'airq_insert_samples',
-    text: INSERT_SAMPLES,
-    values: [
-      int8ArrayParam(ids),
-      int8ArrayParam(times),
-      int2ArrayParam(types),
-      float8ArrayParam(values),
-    ],
-  });
-  await client.query({
-    name: 'airq_rewrite_hours',
-    text: REWRITE_HOURS,
-    values: [hourIds, hourTypes, hourTimes],
-  });
-  await client.query({
-    name: 'airq_record_changes',
-    text: RECORD_CHANGES,
-    values: [[...oldestById.keys()], [...oldestById.values()]],
-  });
   return ensured;
 }
 

@@ -7,6 +7,7 @@ import {
   float8ArrayParam,
   int2ArrayParam,
   int8ArrayParam,
+  timestamptzArrayParam,
 } from '../../../src/store/postgres/binary-arrays.js';
 import {
   type PostgresServer,
@@ -56,5 +57,26 @@ describe.runIf(serverSuitesRun('PostgreSQL', binaries))('binary array parameters
     expect(back).toEqual(doubles);
     expect(rows[0].c).toBe(int2s.join(','));
     expect(rows[0].d).toBe(0);
+  });
+
+  it('sends epoch milliseconds as timestamptz exactly, in a session that is not in UTC', async () => {
+    const times = fc.sample(
+      fc.oneof(
+        fc.integer({ min: Date.UTC(-4000, 0, 1), max: 8.64e15 }),
+        fc.integer({ min: -3_600_001, max: 3_600_001 }),
+        fc.constantFrom(Date.UTC(-4000, 0, 1), 8.64e15, Date.UTC(2000, 0, 1), -1, 2 ** 32, -(2 ** 32)),
+      ),
+      { numRuns: 1000, seed: 6 },
+    );
+    await client.query("SET TimeZone = 'Asia/Kathmandu'");
+    // extract(epoch) is exact numeric (PostgreSQL 14 and later): the server's own reading.
+    const { rows } = await client.query(
+      `SELECT array_to_string(array(
+         SELECT (extract(epoch FROM t) * 1000)::bigint FROM unnest($1::timestamptz[]) AS t
+       ), ',') AS ms`,
+      [timestamptzArrayParam(times)],
+    );
+    await client.query('RESET TimeZone');
+    expect(rows[0].ms).toBe(times.map((ms) => BigInt(ms).toString()).join(','));
   });
 });
