@@ -83,16 +83,15 @@ export async function startRedisServer(): Promise<RedisServer> {
     port = await freePort();
     server = await launch(port);
   }
-  // redis-server is one process without children: a signal to it freezes or thaws it all.
   const stop = async () => {
-    server.child.kill('SIGCONT');
+    server.freeze(false);
     await server.stop();
   };
   return {
     port,
     url: `redis://127.0.0.1:${port}`,
-    pause: () => server.child.kill('SIGSTOP'),
-    resume: () => server.child.kill('SIGCONT'),
+    pause: () => server.freeze(true),
+    resume: () => server.freeze(false),
     stop,
     async restart() {
       await stop();

@@ -130,18 +130,36 @@ export function spawnServer(
       if (stopOptions.keepDirectory !== true) rmSync(directory, { recursive: true, force: true });
     },
     freeze(frozen) {
-      const signal = frozen ? 'SIGSTOP' : 'SIGCONT';
       const pid = child.pid;
-      if (pid === undefined) return;
-      const children = execFileSync('ps', ['--ppid', String(pid), '-o', 'pid='], {
-        encoding: 'utf8',
-      })
-        .split('\n')
-        .map((line) => Number(line.trim()))
-        .filter((childPid) => childPid > 0);
-      for (const target of [pid, ...children]) process.kill(target, signal);
+      if (pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+      const signal = frozen ? 'SIGSTOP' : 'SIGCONT';
+      for (const target of [pid, ...childProcesses(pid)]) {
+        try {
+          process.kill(target, signal);
+        } catch (error) {
+          // A child that ended meanwhile has nothing left to freeze.
+          if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+        }
+      }
     },
   };
+}
+
+/**
+ * The ids of the processes whose parent is `pid` (none is an empty list: `ps --ppid` would
+ * exit with status 1 then, so every process is listed and filtered here).
+ *
+ * @example
+ * childProcesses(process.pid); // e.g. [4242] while a server started by this test runs
+ */
+export function childProcesses(pid: number): number[] {
+  const table = execFileSync('ps', ['-e', '-o', 'pid=,ppid='], { encoding: 'utf8' });
+  const children: number[] = [];
+  for (const line of table.split('\n')) {
+    const [childPid, parentPid] = line.trim().split(/\s+/).map(Number);
+    if (parentPid === pid && childPid !== undefined && childPid > 0) children.push(childPid);
+  }
+  return children;
 }
 
 /**

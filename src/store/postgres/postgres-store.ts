@@ -1,7 +1,6 @@
 import pg from 'pg';
 import { argumentError } from '../../arguments/describe-value.js';
 import type { Installation } from '../../model/api-types.js';
-import { DependencyUnavailableError } from '../../model/dependency-unavailable.js';
 import type { WindowAverages } from '../../model/window-averages.js';
 import type { TimeWindow } from '../../time/windows.js';
 import { type IngestPlan, planIngest } from '../ingest-plan.js';
@@ -24,10 +23,11 @@ import { ChangeFeed, latestChangeId, RECORD_INSTALLATIONS_CHANGE } from './chang
 import { type PostgresStoreOptions, resolveStoreOptions } from './connect-options.js';
 import { readInstallations, upsertInstallations } from './installation-rows.js';
 import { migrate } from './migrate.js';
-import { WRITER_LOCK_KEY } from './migrations.js';
-import { isUnavailability, storeCall } from './pg-failures.js';
+import { storeCall } from './pg-failures.js';
+import { RecentSamples } from './recent-samples.js';
 import { EARLIEST_SAMPLE_MS, writeBatches } from './sample-writes.js';
-import { queryWindowAverages } from './window-averages-query.js';
+import { queryWindowAverages, storeBound } from './window-averages-query.js';
+import { writeTransaction } from './writer-transaction.js';
 
 /**
  * A {@link MeasurementStore} in PostgreSQL, for several processes that serve one data set.
@@ -56,6 +56,7 @@ export class PostgresStore implements MeasurementStore {
   readonly #deadlineMs: number;
   readonly #feed: ChangeFeed;
   readonly #knownMonths = new Set<number>();
+  readonly #recent = new RecentSamples();
   #registry: InstallationRegistry;
   #installationsVersion = 0;
   #installationsStale = false;
@@ -126,7 +127,14 @@ export class PostgresStore implements MeasurementStore {
    * the installations when they changed.
    */
   async refresh(): Promise<void> {
-    await storeCall(this.#refresh(), this.#deadlineMs);
+    try {
+      await storeCall(this.#refresh(), this.#deadlineMs);
+    } catch (error) {
+      // Unconfirmed copies are not to be trusted.
+      this.#recent.clear();
+      throw error;
+    }
+    this.#recent.confirm();
   }
 
   async #refresh(): Promise<void> {
@@ -150,9 +158,12 @@ export class PostgresStore implements MeasurementStore {
   }
 
   /**
-   * Means per type over each window `[fromMs, tillMs)`, in one statement; see
-   * `InMemoryStore.windowAverages` for the shape. Equal to the in-memory store's within a
-   * relative 1e-9 on the same samples.
+   * Means per type over each window `[fromMs, tillMs)`; see `InMemoryStore.windowAverages`
+   * for the shape. Equal to the in-memory store's within a relative 1e-9 on the same samples.
+   * Windows that span at most two hours (a payload's moving hour) may be answered from this
+   * process's copy of the installation's recent samples, once per {@link refresh} that found
+   * them unchanged (see `RecentSamples`): without refresh calls, every call reads the server.
+   * Other windows are read in one statement over the roll-up and the raw edges.
    *
    * @throws TypeError / RangeError for a bad argument; DependencyUnavailableError
    */
@@ -161,7 +172,18 @@ export class PostgresStore implements MeasurementStore {
     windows: readonly TimeWindow[],
   ): Promise<readonly WindowAverages[]> {
     checkWindowAveragesArguments('PostgresStore.windowAverages', installationId, windows);
-    return storeCall(queryWindowAverages(this.#pool, installationId, windows), this.#deadlineMs);
+    const bounded = windows.map(({ fromMs, tillMs }) => ({
+      fromMs: storeBound(fromMs),
+      tillMs: storeBound(tillMs),
+    }));
+    if (!Number.isSafeInteger(installationId) || !this.#recent.serves(bounded)) {
+      return storeCall(queryWindowAverages(this.#pool, installationId, bounded), this.#deadlineMs);
+    }
+    const version = this.#feed.versionBefore(installationId, Number.POSITIVE_INFINITY);
+    return storeCall(
+      this.#recent.windowAverages(this.#pool, installationId, bounded, version),
+      this.#deadlineMs,
+    );
   }
 
   /**
@@ -243,36 +265,14 @@ export class PostgresStore implements MeasurementStore {
     await this.#pool.end();
   }
 
-  // One writer transaction under the writers' lock, within the deadline. The deadline is
-  // checked before COMMIT, so a late transaction rolls back instead of landing after its
-  // caller was told it failed. `work` returns the month partitions it ensured, remembered
-  // only once they are committed. Then this process's view is refreshed.
+  // One writer transaction; `work` returns the month partitions it ensured, remembered only
+  // once they are committed. Then this process's view is refreshed.
   async #write(work: (client: pg.PoolClient) => Promise<number[]>): Promise<void> {
-    const startedMs = performance.now();
-    const transaction = async (): Promise<number[]> => {
-      const client = await this.#pool.connect();
-      let failure: unknown;
-      try {
-        await client.query(`BEGIN; SELECT pg_advisory_xact_lock(${WRITER_LOCK_KEY})`);
-        const ensured = await work(client);
-        if (performance.now() - startedMs > this.#deadlineMs) {
-          throw new DependencyUnavailableError('store', `no commit within ${this.#deadlineMs} ms`);
-        }
-        await client.query('COMMIT');
-        return ensured;
-      } catch (error) {
-        failure = error;
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        // A connection that failed mid-transaction is discarded, not reused.
-        client.release(failure !== undefined && isUnavailability(failure));
-      }
-    };
-    for (const month of await storeCall(transaction(), this.#deadlineMs)) {
+    for (const month of await writeTransaction(this.#pool, this.#deadlineMs, work)) {
       this.#knownMonths.add(month);
     }
-    // The commit stands; a failed refresh here is retried by the next one.
+    // The commit stands; a failed refresh here (which forgets the recent samples, since the
+    // data versions do not show this write) is retried by the next one.
     await this.refresh().catch(() => undefined);
   }
 }

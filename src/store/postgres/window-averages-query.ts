@@ -70,13 +70,8 @@ export async function queryWindowAverages(
   installationId: number,
   windows: readonly TimeWindow[],
 ): Promise<readonly WindowAverages[]> {
-  const froms = new Array<number>(windows.length);
-  const tills = new Array<number>(windows.length);
-  for (let w = 0; w < windows.length; w++) {
-    const { fromMs, tillMs } = windows[w]!; // w < length
-    froms[w] = storeBound(fromMs);
-    tills[w] = storeBound(tillMs);
-  }
+  const froms = windows.map((window) => window.fromMs);
+  const tills = windows.map((window) => window.tillMs);
   const records: Record<string, number>[] = windows.map(() => ({}));
   if (windows.length > 0 && Number.isSafeInteger(installationId)) {
     const result = await pool.query<SumRow>({
@@ -94,6 +89,13 @@ export async function queryWindowAverages(
   return Object.freeze(records.map((record) => Object.freeze(record)));
 }
 
-function storeBound(atMs: number): number {
+/**
+ * A window bound moved into the store's time range and up to a whole millisecond, which
+ * changes no window's samples (they sit on whole milliseconds inside that range).
+ *
+ * @example
+ * storeBound(1.5); // 2
+ */
+export function storeBound(atMs: number): number {
   return Math.min(Math.max(Math.ceil(atMs), EARLIEST_SAMPLE_MS), MAX_ABS_SAMPLE_AT_MS + 1);
 }
