@@ -20,9 +20,12 @@ export const EARLIEST_SAMPLE_MS = Date.UTC(-4000, 0, 1);
 // A plain insert for series with no stored row in the batch's time range, an upsert (a
 // sample at a stored timestamp replaces its value) for the others. The plain insert skips
 // the speculative insertion that ON CONFLICT costs per row, which was half of an ingest.
+// The arrays are unnested in the select list, in step: rows stream into the insert, where
+// unnest in FROM would first copy all of them into a tuplestore (a quarter of the insert).
 const INSERT_ROWS = `
 INSERT INTO airq_samples (installation_id, at, type_ordinal, value)
-SELECT * FROM unnest($1::bigint[], $2::timestamptz[], $3::smallint[], $4::float8[])`;
+SELECT unnest($1::bigint[]), unnest($2::timestamptz[]), unnest($3::smallint[]),
+       unnest($4::float8[])`;
 
 const UPSERT_ROWS = `${INSERT_ROWS}
 ON CONFLICT (installation_id, at, type_ordinal) DO UPDATE SET value = excluded.value`;
