@@ -127,3 +127,20 @@ export async function startPostgres(binDirectory: string): Promise<PostgresServe
     freeze: (frozen) => server.freeze(frozen),
   };
 }
+
+/**
+ * Deletes every sample, roll-up row and installation of the store in `schema`, behind the
+ * store's back, so that the next property run starts from an empty store at the cost of a
+ * few row deletions (a new schema would cost the migrations). The change log is kept: the
+ * store only ever reads it past the last change it saw. Stores on the schema must be given
+ * new installation ids afterwards (their copies still know the old ones until they refresh).
+ *
+ * @example
+ * await emptyStoreTables(client, schema); // before each run of a property
+ */
+export async function emptyStoreTables(client: pg.ClientBase, schema: string): Promise<void> {
+  await client.query(
+    `DELETE FROM ${schema}.airq_samples; DELETE FROM ${schema}.airq_hourly;
+     DELETE FROM ${schema}.airq_installations`,
+  );
+}

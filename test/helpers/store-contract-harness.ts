@@ -7,7 +7,12 @@ import type { IngestOptions, IngestReport, Sample } from '../../src/store/ingest
 import type { MeasurementStore } from '../../src/store/measurement-store.js';
 import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
 import type { StoredInstallation } from '../../src/store/stored-installation.js';
-import { type PostgresServer, postgresBinaries, startPostgres } from './postgres-server.js';
+import {
+  emptyStoreTables,
+  type PostgresServer,
+  postgresBinaries,
+  startPostgres,
+} from './postgres-server.js';
 import { serverSuitesRun } from './throwaway-server.js';
 
 /** What the contract uses of a store: the port plus the two ways of writing to it. */
@@ -32,9 +37,10 @@ export interface StoreUnderTest {
   /** A new store with no installation and no sample. */
   create(): Promise<ContractStore>;
   /**
-   * The store for one run of a property: a new one where that is cheap (in memory), one
-   * shared by every run of the file where it is not (a PostgreSQL schema costs a migration);
-   * runs use new installation ids, so they never see each other's data.
+   * The store for one run of a property, holding no sample and no installation: a new one
+   * where that is cheap (in memory), else one shared by every run of the file and emptied
+   * first (a PostgreSQL schema costs a migration, a few deletions do not); runs use new
+   * installation ids, so a store's copies never mix two runs.
    */
   propertyStore(): Promise<ContractStore>;
   /** Samples the store holds in all. */
@@ -64,10 +70,9 @@ function postgres(): StoreUnderTest {
   return {
     name: 'PostgresStore',
     runs,
-    // Each run commits three to five transactions and reads about a dozen statements on a
-    // real server, some 100 ms on a busy two-core machine: 1,000 runs of each property would
-    // add minutes to every `npm test`. AIRQ_PG_PROPERTY_RUNS=1000 runs the full count.
-    propertyRuns: Number(process.env.AIRQ_PG_PROPERTY_RUNS ?? 200),
+    // Each run starts from an emptied store, so its cost does not grow with the runs before.
+    // AIRQ_PG_PROPERTY_RUNS sets another count (e.g. fewer while working on the store).
+    propertyRuns: Number(process.env.AIRQ_PG_PROPERTY_RUNS ?? 1000),
     async start() {
       if (!binaries.available) return;
       server = await startPostgres(binaries.path);
@@ -92,9 +97,11 @@ function postgres(): StoreUnderTest {
       schemaOf.set(store, schema);
       return store;
     },
-    propertyStore() {
+    async propertyStore() {
       shared ??= this.create();
-      return shared;
+      const store = await shared;
+      await emptyStoreTables(client!, schemaOf.get(store)!);
+      return store;
     },
     async samplesHeld(store) {
       const result = await client!.query<{ n: number }>(

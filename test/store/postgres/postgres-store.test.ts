@@ -8,6 +8,7 @@ import { createMeasurementsService } from '../../../src/payload/create-measureme
 import { InMemoryStore } from '../../../src/store/in-memory-store.js';
 import { PostgresStore } from '../../../src/store/postgres/postgres-store.js';
 import {
+  emptyStoreTables,
   type PostgresServer,
   postgresBinaries,
   startPostgres,
@@ -190,8 +191,9 @@ describe.runIf(serverSuitesRun('PostgreSQL', binaries))('PostgresStore on a real
 
   it("gives the in-memory store's window averages within 1e-9 on the same data", async () => {
     // Beside the contract (each store against a naive oracle), the two stores against each
-    // other. Runs share one schema and take new ids; see the contract harness for the count.
-    const store = await connect(await server.createSchema('equal'));
+    // other. Runs share one schema, emptied before each, and take new ids.
+    const schema = await server.createSchema('equal');
+    const store = await connect(schema);
     const location = { latitude: 50.06, longitude: 19.94 };
     let nextId = 0;
     await fc.assert(
@@ -202,6 +204,7 @@ describe.runIf(serverSuitesRun('PostgreSQL', binaries))('PostgresStore on a real
         }),
         fc.array(windowArb, { minLength: 1, maxLength: 6 }),
         async (batches, windows) => {
+          await emptyStoreTables(admin, schema);
           const ids = [++nextId, ++nextId];
           const installations = ids.map((id) => installation(id, { location }));
           const memory = new InMemoryStore(installations);
@@ -223,7 +226,7 @@ describe.runIf(serverSuitesRun('PostgreSQL', binaries))('PostgresStore on a real
           }
         },
       ),
-      { numRuns: Number(process.env.AIRQ_PG_PROPERTY_RUNS ?? 200) },
+      { numRuns: Number(process.env.AIRQ_PG_PROPERTY_RUNS ?? 1000) },
     );
   }, 600_000);
 
