@@ -22,8 +22,8 @@ FROM unnest($1::bigint[], $2::timestamptz[], $3::smallint[], $4::float8[], $5::b
 ON CONFLICT (installation_id, hour, type_ordinal)
 DO UPDATE SET sum = airq_hourly.sum + excluded.sum, count = airq_hourly.count + excluded.count`;
 
-// Rows that may have replaced stored values: the touched hours are summed again from the raw
-// rows, after the insert. A subtraction of the old value could lose the hour's other values
+// Hours where an upsert inserted or replaced a value: summed again from the raw rows, after
+// the insert. A subtraction of the old value could lose the hour's other values
 // to rounding (1e300 - 1e300 + 1 ≠ 1); a sum of what is stored cannot.
 const REWRITE_HOURS = `
 INSERT INTO airq_hourly (installation_id, hour, type_ordinal, sum, count)
@@ -97,25 +97,32 @@ export async function addToHours(
   });
 }
 
+/** One (series, UTC hour) whose raw rows changed. */
+export interface TouchedHour {
+  readonly id: number;
+  readonly type: number;
+  /** The start of the hour, epoch ms. */
+  readonly hour_ms: number;
+}
+
 /**
- * Sums again, from the raw rows already written in this transaction, every hour that
- * batches touched (for batches that may have replaced stored values).
+ * Sums again, from the raw rows already written in this transaction, the given hours (those
+ * where an upsert inserted or replaced a value).
  *
  * @example
- * await rewriteHours(client, replacingBatches);
+ * await rewriteHours(client, [{ id: 1001, type: 2, hour_ms: Date.UTC(2026, 10, 21, 9) }]);
  */
 export async function rewriteHours(
   client: ClientBase,
-  batches: readonly SeriesBatch[],
+  hours: readonly TouchedHour[],
 ): Promise<void> {
-  const hours = touchedHours(batches);
   await client.query({
     name: 'airq_rewrite_hours',
     text: REWRITE_HOURS,
     values: [
-      int8ArrayParam(hours.ids),
-      timestamptzArrayParam(hours.atMs),
-      int2ArrayParam(hours.types),
+      int8ArrayParam(hours.map((hour) => hour.id)),
+      timestamptzArrayParam(hours.map((hour) => hour.hour_ms)),
+      int2ArrayParam(hours.map((hour) => hour.type)),
     ],
   });
 }

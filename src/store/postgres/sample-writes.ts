@@ -7,7 +7,7 @@ import {
   int8ArrayParam,
   timestamptzArrayParam,
 } from './binary-arrays.js';
-import { addToHours, rewriteHours } from './hourly-rollup.js';
+import { addToHours, rewriteHours, type TouchedHour } from './hourly-rollup.js';
 
 /**
  * The earliest sample time the PostgreSQL store keeps: 1 January 4001 BC (UTC), inside the
@@ -27,8 +27,18 @@ INSERT INTO airq_samples (installation_id, at, type_ordinal, value)
 SELECT unnest($1::bigint[]), unnest($2::timestamptz[]), unnest($3::smallint[]),
        unnest($4::float8[])`;
 
-const UPSERT_ROWS = `${INSERT_ROWS}
-ON CONFLICT (installation_id, at, type_ordinal) DO UPDATE SET value = excluded.value`;
+// A stored row whose value is the same, bit for bit, is left alone (no new row version, no
+// index entry): loading the same history twice rewrites nothing. The statement returns the
+// hours where a row was inserted or changed, for the roll-up.
+const UPSERT_ROWS = `
+WITH written AS (${INSERT_ROWS}
+  ON CONFLICT (installation_id, at, type_ordinal) DO UPDATE SET value = excluded.value
+  WHERE float8send(airq_samples.value) <> float8send(excluded.value)
+  RETURNING installation_id, type_ordinal, at
+)
+SELECT DISTINCT installation_id::float8 AS id, type_ordinal::integer AS type,
+       (extract(epoch FROM airq_hour(at)) * 1000)::float8 AS hour_ms
+FROM written`;
 
 // The series (by position, from 1) that already hold a row between their first and last new
 // sample: one index probe each.
@@ -75,12 +85,12 @@ export async function writeBatches(
     await addToHours(client, fresh);
   }
   if (replacing.length > 0) {
-    await client.query({
+    const written = await client.query<TouchedHour>({
       name: 'airq_upsert_rows',
       text: UPSERT_ROWS,
       values: rowParams(replacing),
     });
-    await rewriteHours(client, replacing);
+    if (written.rows.length > 0) await rewriteHours(client, written.rows);
   }
   const oldestById = new Map<number, number>();
   for (const { installationId, atMs } of batches) {

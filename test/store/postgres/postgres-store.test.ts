@@ -137,6 +137,48 @@ describe.runIf(serverSuitesRun('PostgreSQL', binaries))('PostgresStore on a real
     ]);
   });
 
+  it('leaves a stored row with the same value alone and sums again only the hours that changed', async () => {
+    const schema = await server.createSchema('same');
+    const store = await connect(schema);
+    await store.putInstallations([installation(1)]);
+    const at = (minutes: number) => hour9.fromMs + minutes * 60_000;
+    const first = [
+      { installationId: 1, name: 'PM10', atMs: at(1), value: 10 },
+      { installationId: 1, name: 'PM10', atMs: at(2), value: -0 },
+      { installationId: 1, name: 'PM10', atMs: at(61), value: 1e15 },
+      { installationId: 1, name: 'PM10', atMs: at(62), value: 0.1 },
+    ];
+    expect(await store.ingest(first)).toEqual({ accepted: 4, rejected: [] });
+    const versions = async () =>
+      (
+        await admin.query(
+          `SELECT xmin::text AS xmin FROM ${schema}.airq_samples ORDER BY at, type_ordinal`,
+        )
+      ).rows.map((row) => row.xmin);
+    const before = await versions();
+    // The same history again, but 1e15 becomes 1 and -0 becomes 0 (another bit pattern).
+    await store.ingest([
+      first[0]!,
+      { ...first[1]!, value: 0 },
+      { ...first[2]!, value: 1 },
+      first[3]!,
+    ]);
+    const after = await versions();
+    expect(after[0]).toBe(before[0]);
+    expect(after[1]).not.toBe(before[1]);
+    expect(after[2]).not.toBe(before[2]);
+    expect(after[3]).toBe(before[3]);
+    const hourly = await admin.query(`SELECT sum, count FROM ${schema}.airq_hourly ORDER BY hour`);
+    // Summed again from the raw rows: (1e15 + 0.1) − 1e15 + 1 would give 1.125.
+    expect(hourly.rows).toEqual([
+      { sum: 10, count: 2 },
+      { sum: 1 + 0.1, count: 2 },
+    ]);
+    expect(await store.windowAverages(1, [{ fromMs: at(60), tillMs: at(120) }])).toEqual([
+      { PM10: (1 + 0.1) / 2 },
+    ]);
+  });
+
   it('keeps the roll-up equal to the raw rows under concurrent writers', async () => {
     const schema = await server.createSchema('rollup');
     const [a, b] = [await connect(schema), await connect(schema)];
