@@ -60,12 +60,13 @@ export interface ServerDependencies {
   readonly logger?: ApiLogger;
   /** Where the `--import-sensor-community` import prints its rejected rows, notes and summary. */
   readonly report?: (line: string) => void;
+  /** How often the sample network produces, ms; default {@link SAMPLE_PRODUCE_INTERVAL_MS}. */
+  readonly produceIntervalMs?: number;
 }
 
 async function openStore(
   options: ServeOptions,
-  report: (line: string) => void,
-  logger: ApiLogger | undefined,
+  dependencies: ServerDependencies,
 ): Promise<{
   store: MeasurementStore;
   description: string;
@@ -74,16 +75,17 @@ async function openStore(
   stop: () => Promise<void>;
 }> {
   const { databaseUrl } = options;
+  const produceIntervalMs = dependencies.produceIntervalMs ?? SAMPLE_PRODUCE_INTERVAL_MS;
   if (databaseUrl !== undefined) {
     const database = await openDatabase(
       { ...options, databaseUrl },
-      SAMPLE_PRODUCE_INTERVAL_MS,
-      logger,
+      produceIntervalMs,
+      dependencies.logger,
     );
     return { ...database, stop: () => database.close() };
   }
   if (options.importSensorCommunityDir !== undefined) {
-    return importAndOpen(options.importSensorCommunityDir, report);
+    return importAndOpen(options.importSensorCommunityDir, dependencies.report ?? (() => {}));
   }
   if (options.installationsPath !== undefined) {
     const store = await loadStoreFromFiles({
@@ -102,7 +104,7 @@ async function openStore(
   let timer: ReturnType<typeof setInterval> | undefined;
   // A frozen clock has nothing new to produce.
   if (options.nowMs === undefined) {
-    timer = setInterval(() => network.produceUntil(Date.now()), SAMPLE_PRODUCE_INTERVAL_MS);
+    timer = setInterval(() => network.produceUntil(Date.now()), produceIntervalMs);
     timer.unref();
   }
   const count = (await network.store.listActiveInstallations()).length;
@@ -159,7 +161,7 @@ export async function startServer(
   options: ServeOptions,
   dependencies: ServerDependencies = {},
 ): Promise<RunningServer> {
-  const data = await openStore(options, dependencies.report ?? (() => {}), dependencies.logger);
+  const data = await openStore(options, dependencies);
   let counters: Awaited<ReturnType<typeof openCounters>>;
   try {
     counters = await openCounters(options);
