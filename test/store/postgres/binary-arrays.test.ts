@@ -64,7 +64,14 @@ describe.runIf(serverSuitesRun('PostgreSQL', binaries))('binary array parameters
       fc.oneof(
         fc.integer({ min: Date.UTC(-4000, 0, 1), max: 8.64e15 }),
         fc.integer({ min: -3_600_001, max: 3_600_001 }),
-        fc.constantFrom(Date.UTC(-4000, 0, 1), 8.64e15, Date.UTC(2000, 0, 1), -1, 2 ** 32, -(2 ** 32)),
+        fc.constantFrom(
+          Date.UTC(-4000, 0, 1),
+          8.64e15,
+          Date.UTC(2000, 0, 1),
+          -1,
+          2 ** 32,
+          -(2 ** 32),
+        ),
       ),
       { numRuns: 1000, seed: 6 },
     );
