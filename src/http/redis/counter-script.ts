@@ -3,8 +3,13 @@
 // request are decided together and two instances can never both see the last slot of a limit.
 
 /**
- * For each key `KEYS[i]` (one hash per client and window name, fields `s` = window start in
- * epoch ms and `c` = count), with `ARGV[2i-1]` = the window's start and `ARGV[2i]` = the
+ * First, the last `ARGV` is the latest instant, in epoch ms on the Redis server's clock
+ * (`TIME`), at which the request may still be counted: past it the caller has given up (and
+ * answered 503), so the script changes nothing and returns an empty list. That is what keeps a
+ * command that waited in the socket of a hung Redis from counting when Redis resumes.
+ *
+ * Then, for each key `KEYS[i]` (one hash per client and window name, fields `s` = window start
+ * in epoch ms and `c` = count), with `ARGV[2i-1]` = the window's start and `ARGV[2i]` = the
  * milliseconds until it ends by the caller's clock:
  * - no counter yet, or the window starts later than the held one: the counter restarts at 1
  *   and expires when the window ends;
@@ -17,6 +22,10 @@
  * differs from the instances' neither drops a counter early nor keeps it past its window.
  */
 export const COUNT_REQUEST_SCRIPT = `
+local clock = redis.call('TIME')
+if tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000) > tonumber(ARGV[#ARGV]) then
+  return {}
+end
 local counts = {}
 for i = 1, #KEYS do
   local start = tonumber(ARGV[2 * i - 1])

@@ -5,6 +5,7 @@ import { argumentError } from '../../arguments/describe-value.js';
 import { DependencyUnavailableError, withDeadline } from '../../model/dependency-unavailable.js';
 import type { CounterStore, CounterWindow } from '../counter-store.js';
 import { COUNT_REQUEST_SCRIPT, counterKey, DEFAULT_KEY_PREFIX } from './counter-script.js';
+import { countMarginMs, measureClockOffset } from './redis-clock.js';
 
 /** Default deadline of every Redis call, ms. */
 export const DEFAULT_REDIS_DEADLINE_MS = 2000;
@@ -40,6 +41,13 @@ const SCRIPT_SHA1 = createHash('sha1').update(COUNT_REQUEST_SCRIPT).digest('hex'
  * call rejects with `DependencyUnavailableError('counters', …)` past its deadline. The client
  * reconnects on its own, so the store serves again as soon as Redis is back.
  *
+ * A command that reached a hung Redis runs when it resumes; the script then counts nothing if
+ * Redis's clock is past the call's deadline minus a margin (a quarter of it, at most 500 ms).
+ * The deadline is sent on Redis's clock: the offset between the two clocks is read with
+ * `TIME` at connect and after every reconnection, to within half a round trip. So a request
+ * answered 503 is counted only if its count ran in time and yet its reply took longer than
+ * that margin less the offset's error to come back.
+ *
  * @example
  * const counterStore = await RedisCounterStore.connect({ url: 'redis://127.0.0.1:6379' });
  * const api = createApi({ service, keys: ['demo'], counterStore });
@@ -50,11 +58,23 @@ export class RedisCounterStore implements CounterStore {
   readonly #client: Client;
   readonly #deadlineMs: number;
   readonly #keyPrefix: string;
+  /** Redis clock − process clock, ms, measured at connect and after every reconnection. */
+  #clockOffsetMs: number;
 
-  private constructor(client: Client, deadlineMs: number, keyPrefix: string) {
+  private constructor(client: Client, deadlineMs: number, keyPrefix: string, offsetMs: number) {
     this.#client = client;
     this.#deadlineMs = deadlineMs;
     this.#keyPrefix = keyPrefix;
+    this.#clockOffsetMs = offsetMs;
+    // A server that came back may be another host, or its clock may have been set meanwhile.
+    client.on('ready', () => {
+      measureClockOffset((command) => client.sendCommand(command)).then(
+        ({ offsetMs: measured }) => {
+          this.#clockOffsetMs = measured;
+        },
+        () => undefined,
+      );
+    });
   }
 
   /**
@@ -88,13 +108,18 @@ export class RedisCounterStore implements CounterStore {
     // Connection errors surface as rejected calls; the event only needs a listener, or Node
     // would treat it as an uncaught error.
     client.on('error', () => {});
+    let offsetMs: number;
     try {
-      await withDeadline(client.connect(), deadlineMs, 'counters');
+      const ready = async () => {
+        await client.connect();
+        return measureClockOffset((command) => client.sendCommand(command));
+      };
+      ({ offsetMs } = await withDeadline(ready(), deadlineMs, 'counters'));
     } catch (error) {
       client.destroy();
       throw error;
     }
-    return new RedisCounterStore(client, deadlineMs, keyPrefix);
+    return new RedisCounterStore(client, deadlineMs, keyPrefix, offsetMs);
   }
 
   /**
@@ -119,6 +144,9 @@ export class RedisCounterStore implements CounterStore {
       checkFiniteNumber(name, `windows[${position}].endMs`, window.endMs);
       command.push(String(window.startMs), String(Math.max(1, Math.ceil(window.endMs - nowMs))));
     }
+    // The script counts only until a margin before this call's deadline, on Redis's clock.
+    const countUntilMs = Date.now() + this.#deadlineMs - countMarginMs(this.#deadlineMs);
+    command.push(String(Math.floor(countUntilMs + this.#clockOffsetMs)));
     let reply: unknown;
     try {
       reply = await withDeadline(this.#run(command), this.#deadlineMs, 'counters');
@@ -126,6 +154,12 @@ export class RedisCounterStore implements CounterStore {
       if (error instanceof DependencyUnavailableError) throw error;
       const reason = error instanceof Error ? error.message : String(error);
       throw new DependencyUnavailableError('counters', reason, { cause: error });
+    }
+    if (Array.isArray(reply) && reply.length === 0 && windows.length > 0) {
+      throw new DependencyUnavailableError(
+        'counters',
+        'the count reached Redis after its deadline',
+      );
     }
     if (
       !Array.isArray(reply) ||

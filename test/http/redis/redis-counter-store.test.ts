@@ -148,6 +148,23 @@ describeWithRedis('RedisCounterStore', () => {
     expect(after.headers['X-RateLimit-Limit-day']).toBe('100');
   }, 15_000);
 
+  it('does not count a command that waited in a hung Redis past its deadline', async () => {
+    const { store, prefix } = await open(400);
+    expect(await store.increment('k', [DAY], 0)).toEqual([1]);
+    server.pause();
+    try {
+      const { error, tookMs } = await timed(store.increment('k', [DAY], 0));
+      expect(error).toBeInstanceOf(DependencyUnavailableError);
+      expect(tookMs).toBeLessThan(1500);
+    } finally {
+      server.resume();
+    }
+    // The waiting command runs first on the same connection, after its deadline: it counts
+    // nothing, so the next request is the second one counted.
+    expect(await eventually(() => store.increment('k', [DAY], 0), 5000)).toEqual([2]);
+    expect(await inspector.hGet(`${prefix}:{k}:day`, 'c')).toBe('2');
+  }, 15_000);
+
   it('fails fast while Redis is down and serves again after a restart, without a new store', async () => {
     const { store } = await open(500);
     expect(await store.increment('k', [DAY], 0)).toEqual([1]);
