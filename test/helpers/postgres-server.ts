@@ -35,6 +35,8 @@ export interface PostgresServer {
   readonly port: number;
   /** A new empty schema (for a store with `schema`), named with `prefix` and a counter. */
   createSchema(prefix?: string): Promise<string>;
+  /** A connected client of its own, for the test to inspect the server (end it afterwards). */
+  connectClient(): Promise<pg.Client>;
   /** Stops the server and removes its directory. */
   stop(): Promise<void>;
   /** Stops the server but keeps its files, for {@link restart}: a server that is down. */
@@ -108,6 +110,11 @@ export async function startPostgres(binDirectory: string): Promise<PostgresServe
   return {
     connectionString,
     port,
+    async connectClient() {
+      const client = new pg.Client({ connectionString });
+      await client.connect();
+      return client;
+    },
     async createSchema(prefix = 'test') {
       const name = `${prefix}_${process.pid}_${++schemaCounter}`;
       const client = new pg.Client({ connectionString });

@@ -1,7 +1,7 @@
 // The stores that the one contract suite (test/store/measurement-store-contract.test.ts) runs
 // against. Each entry builds fresh empty stores and can count the samples a store holds; the
 // PostgreSQL entry starts its own throwaway server, or is skipped (or fails, in CI) without it.
-import pg from 'pg';
+import type pg from 'pg';
 import { InMemoryStore } from '../../src/store/in-memory-store.js';
 import type { IngestOptions, IngestReport, Sample } from '../../src/store/ingest-report.js';
 import type { MeasurementStore } from '../../src/store/measurement-store.js';
@@ -76,8 +76,7 @@ function postgres(): StoreUnderTest {
     async start() {
       if (!binaries.available) return;
       server = await startPostgres(binaries.path);
-      client = new pg.Client({ connectionString: server.connectionString });
-      await client.connect();
+      client = await server.connectClient();
     },
     async stop() {
       await Promise.all(stores.map((store) => store.close()));

@@ -1,7 +1,7 @@
 // `npm start -- --database … --sample-network`: the embedded network's 48 hours of history go
 // into PostgreSQL in one transaction, the instance serves what the database holds, and the
 // live producer writes its new samples there.
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCliArgs, type ServeOptions } from '../../src/cli/parse-args.js';
 import { type RunningServer, startServer } from '../../src/cli/start-server.js';
@@ -37,8 +37,7 @@ describe.runIf(serverSuitesRun('PostgreSQL', binaries))('--database with --sampl
   beforeAll(async () => {
     if (!binaries.available) return;
     server = await startPostgres(binaries.path);
-    admin = new pg.Client({ connectionString: server.connectionString });
-    await admin.connect();
+    admin = await server.connectClient();
   }, 60_000);
   afterAll(async () => {
     await running?.close();

@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { argumentError } from '../../arguments/describe-value.js';
 import type { Installation } from '../../model/api-types.js';
 import type { WindowAverages } from '../../model/window-averages.js';
@@ -19,10 +19,10 @@ import {
   checkWindowAveragesArguments,
 } from '../store-arguments.js';
 import type { StoredInstallation } from '../stored-installation.js';
-import { ChangeFeed, latestChangeId, RECORD_INSTALLATIONS_CHANGE } from './change-feed.js';
-import { type PostgresStoreOptions, resolveStoreOptions } from './connect-options.js';
+import { ChangeFeed, RECORD_INSTALLATIONS_CHANGE } from './change-feed.js';
+import type { PostgresStoreOptions } from './connect-options.js';
 import { readInstallations, upsertInstallations } from './installation-rows.js';
-import { migrate } from './migrate.js';
+import { type OpenedPool, openPool } from './open-pool.js';
 import { storeCall } from './pg-failures.js';
 import { RecentSamples } from './recent-samples.js';
 import { EARLIEST_SAMPLE_MS, writeBatches } from './sample-writes.js';
@@ -61,15 +61,10 @@ export class PostgresStore implements MeasurementStore {
   #installationsVersion = 0;
   #installationsStale = false;
 
-  private constructor(
-    pool: pg.Pool,
-    deadlineMs: number,
-    feed: ChangeFeed,
-    registry: InstallationRegistry,
-  ) {
+  private constructor({ pool, deadlineMs, lastChangeId, registry }: OpenedPool) {
     this.#pool = pool;
     this.#deadlineMs = deadlineMs;
-    this.#feed = feed;
+    this.#feed = new ChangeFeed(lastChangeId);
     this.#registry = registry;
   }
 
@@ -81,32 +76,7 @@ export class PostgresStore implements MeasurementStore {
    *   server cannot be reached within the deadline
    */
   static async connect(options: PostgresStoreOptions): Promise<PostgresStore> {
-    const { deadlineMs, pool: config } = resolveStoreOptions(options);
-    const pool = new pg.Pool(config);
-    // An idle connection that the server drops must not crash the process; the next
-    // checkout reconnects.
-    pool.on('error', () => undefined);
-    try {
-      const setup = async (): Promise<PostgresStore> => {
-        const client = await pool.connect();
-        try {
-          await migrate(client);
-          const lastSeen = await latestChangeId(client);
-          const registry = InstallationRegistry.from(
-            'PostgresStore.connect',
-            await readInstallations(client),
-          );
-          return new PostgresStore(pool, deadlineMs, new ChangeFeed(lastSeen), registry);
-        } finally {
-          client.release();
-        }
-      };
-      // Migrations may take longer than one query on a large database; give them 10 deadlines.
-      return await storeCall(setup(), deadlineMs * 10);
-    } catch (error) {
-      await pool.end().catch(() => undefined);
-      throw error;
-    }
+    return new PostgresStore(await openPool(options));
   }
 
   /** Increases whenever this process sees a change of the installation set, its own or another's. */

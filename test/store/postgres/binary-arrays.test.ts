@@ -1,7 +1,7 @@
 // The binary array parameters against the server's own parser: every value comes back as
 // the server reads it, which is the oracle (no decimal text involved on the way in).
 import fc from 'fast-check';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   float8ArrayParam,
@@ -24,8 +24,7 @@ describe.runIf(serverSuitesRun('PostgreSQL', binaries))('binary array parameters
   beforeAll(async () => {
     if (!binaries.available) return;
     server = await startPostgres(binaries.path);
-    client = new pg.Client({ connectionString: server.connectionString });
-    await client.connect();
+    client = await server.connectClient();
   }, 60_000);
   afterAll(async () => {
     await client?.end();

@@ -2,7 +2,7 @@
 // roll-up, several processes on one database. The port's behaviour is in the contract suite;
 // outages are in postgres-outages.test.ts.
 import fc from 'fast-check';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMeasurementsService } from '../../../src/payload/create-measurements-service.js';
 import { InMemoryStore } from '../../../src/store/in-memory-store.js';
@@ -29,8 +29,7 @@ describe.runIf(serverSuitesRun('PostgreSQL', binaries))('PostgresStore on a real
   beforeAll(async () => {
     if (!binaries.available) return;
     server = await startPostgres(binaries.path);
-    admin = new pg.Client({ connectionString: server.connectionString });
-    await admin.connect();
+    admin = await server.connectClient();
   }, 60_000);
   afterAll(async () => {
     await Promise.all(stores.map((store) => store.close().catch(() => undefined)));

@@ -1,0 +1,52 @@
+import pg from 'pg';
+import { InstallationRegistry } from '../installation-registry.js';
+import { latestChangeId } from './change-feed.js';
+import { type PostgresStoreOptions, resolveStoreOptions } from './connect-options.js';
+import { readInstallations } from './installation-rows.js';
+import { migrate } from './migrate.js';
+import { storeCall } from './pg-failures.js';
+
+/** A ready pool and what a new store starts from. */
+export interface OpenedPool {
+  readonly pool: pg.Pool;
+  readonly deadlineMs: number;
+  /** The newest change in the log: the store follows it from there. */
+  readonly lastChangeId: number;
+  readonly registry: InstallationRegistry;
+}
+
+/**
+ * Checks the options, opens the pool, applies the pending migrations and reads the newest
+ * change id and the installations, on one connection. Migrations may take longer than a query
+ * on a large database, so this gets ten deadlines. The pool is closed again on failure.
+ *
+ * @throws TypeError / RangeError for a bad option; DependencyUnavailableError when the server
+ *   cannot be reached in time
+ * @example
+ * const { pool, registry } = await openPool({ connectionString: 'postgres://localhost/airq' });
+ */
+export async function openPool(options: PostgresStoreOptions): Promise<OpenedPool> {
+  const { deadlineMs, pool: config } = resolveStoreOptions(options);
+  const pool = new pg.Pool(config);
+  // An idle connection that the server drops must not crash the process; the next checkout
+  // reconnects.
+  pool.on('error', () => undefined);
+  const setup = async (): Promise<OpenedPool> => {
+    const client = await pool.connect();
+    try {
+      await migrate(client);
+      const lastChangeId = await latestChangeId(client);
+      const rows = await readInstallations(client);
+      const registry = InstallationRegistry.from('PostgresStore.connect', rows);
+      return { pool, deadlineMs, lastChangeId, registry };
+    } finally {
+      client.release();
+    }
+  };
+  try {
+    return await storeCall(setup(), deadlineMs * 10);
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw error;
+  }
+}
