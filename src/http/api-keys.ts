@@ -1,5 +1,6 @@
 import { argumentError } from '../arguments/describe-value.js';
 import { nodeSha256Hex, type Sha256Hex, webSha256Hex } from './key-digest.js';
+import type { MaybePromise } from './maybe-promise.js';
 import type { ClientLimits } from './rate-limiter.js';
 
 /** A configured API key with optional limits of its own. */
@@ -13,8 +14,11 @@ export interface ApiKeyConfig {
 
 /** Resolves presented keys to the limits of a configured key. */
 export interface KeyRing {
-  /** The configured key's limits, or `undefined` for an unknown key. */
-  identify(presentedKey: string): Promise<ClientLimits | undefined>;
+  /**
+   * The configured key's limits, or `undefined` for an unknown key: at once where the digest
+   * is synchronous (`node:crypto`), else a promise (Web Crypto).
+   */
+  identify(presentedKey: string): MaybePromise<ClientLimits | undefined>;
   readonly size: number;
 }
 
@@ -156,7 +160,7 @@ export function createKeyRing(
     const byDigest = tableOf(configs.map((config) => syncDigest(config.key)));
     return {
       size: configs.length,
-      async identify(presentedKey: string): Promise<ClientLimits | undefined> {
+      identify(presentedKey: string): ClientLimits | undefined {
         return byDigest.get(syncDigest(presentedKey));
       },
     };

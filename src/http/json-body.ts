@@ -1,6 +1,7 @@
 import { encodeJsonWithParts, joinChunks } from '../payload/json-parts.js';
 import type { CoreResponse, GzipFunction, GzipOptions } from './core-request.js';
 import { weakEntityTag } from './entity-tag.js';
+import type { MaybePromise } from './maybe-promise.js';
 
 /** The `Content-Type` of every response, errors included. */
 export const JSON_CONTENT_TYPE = 'application/json;charset=UTF-8';
@@ -31,16 +32,31 @@ export function piecedResponse(
   chunks: readonly Uint8Array[],
 ): CoreResponse {
   if (chunks.length === 1) return { status, headers, body: chunks[0]! }; // length checked
-  let joined: Uint8Array | undefined;
-  return {
-    status,
-    headers,
-    bodyChunks: chunks,
-    get body() {
-      joined ??= joinChunks(chunks);
-      return joined;
-    },
-  };
+  return new PiecedResponse(status, headers, chunks);
+}
+
+// A class, not an object literal with a getter: V8 builds such a literal in its slow
+// dictionary mode, which cost more than the rest of a cached answer.
+class PiecedResponse implements CoreResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly bodyChunks: readonly Uint8Array[];
+  #joined: Uint8Array | undefined;
+
+  constructor(
+    status: number,
+    headers: Readonly<Record<string, string>>,
+    chunks: readonly Uint8Array[],
+  ) {
+    this.status = status;
+    this.headers = headers;
+    this.bodyChunks = chunks;
+  }
+
+  get body(): Uint8Array {
+    this.#joined ??= joinChunks(this.bodyChunks);
+    return this.#joined;
+  }
 }
 
 /** The gzip options of a body compressed for one response only (prepared ones ask for `best`). */
@@ -92,7 +108,8 @@ export interface PreparedJson {
   readonly identity: Uint8Array;
   /** The weak entity tag of `identity`. */
   readonly etag: string;
-  gzipped(): Promise<Uint8Array>;
+  /** The gzip form: a promise until the one compression settles, then the bytes themselves. */
+  gzipped(): MaybePromise<Uint8Array>;
 }
 
 /**
@@ -101,20 +118,26 @@ export interface PreparedJson {
  *
  * @example
  * const meta = prepareJson([{ name: 'PM25' }], webGzip);
- * (await meta.gzipped()) === (await meta.gzipped()); // true
+ * (await meta.gzipped()) === meta.gzipped(); // true: once compressed, the bytes come at once
  */
 export function prepareJson(value: unknown, gzip: GzipFunction): PreparedJson {
   const identity = encodeJson(value);
-  let compressed: Promise<Uint8Array> | undefined;
+  let compressed: MaybePromise<Uint8Array> | undefined;
   return {
     identity,
     etag: weakEntityTag(identity),
     gzipped() {
-      compressed ??= gzip(identity, { effort: 'best' }).catch((error: unknown) => {
-        // A failed compression must not poison the cache for every later request.
-        compressed = undefined;
-        throw error;
-      });
+      compressed ??= gzip(identity, { effort: 'best' }).then(
+        (bytes) => {
+          compressed = bytes;
+          return bytes;
+        },
+        (error: unknown) => {
+          // A failed compression must not poison the cache for every later request.
+          compressed = undefined;
+          throw error;
+        },
+      );
       return compressed;
     },
   };

@@ -5,6 +5,7 @@ import { CURRENT_WINDOW_MS } from '../time/windows.js';
 import type { GzipFunction } from './core-request.js';
 import { weakEntityTag } from './entity-tag.js';
 import { encodeJson, PER_RESPONSE_GZIP } from './json-body.js';
+import { type MaybePromise, whenReady } from './maybe-promise.js';
 import { type DeflatedTail, type DeflateRaw, deflateTail, splicedGzip } from './spliced-gzip.js';
 
 /** Default byte budget of the adapter's Measurements response cache: 64 MiB. */
@@ -26,7 +27,8 @@ export interface MeasurementsEntry {
   readonly movingBounds: boolean;
   /** Whether the cache keeps the entry (its tail is then deflated at the `best` effort). */
   readonly kept: boolean;
-  deflated: Promise<DeflatedTail> | undefined;
+  /** The tail's raw DEFLATE: a promise while it is compressed, then the result itself. */
+  deflated: MaybePromise<DeflatedTail> | undefined;
 }
 
 const encoder = new TextEncoder();
@@ -106,23 +108,32 @@ export class MeasurementsResponses {
     return entry;
   }
 
-  /** The body of `entry` for a request at `nowMs`, in at most three pieces. */
-  async body(entry: MeasurementsEntry, nowMs: number, gzip: boolean): Promise<Uint8Array[]> {
+  /**
+   * The body of `entry` for a request at `nowMs`, in at most three pieces: at once, except
+   * while a body is being compressed.
+   */
+  body(entry: MeasurementsEntry, nowMs: number, gzip: boolean): MaybePromise<Uint8Array[]> {
     const head = entry.movingBounds ? encoder.encode(this.#boundsText(nowMs)) : EMPTY;
     if (!gzip) return head.byteLength === 0 ? [entry.tail] : [head, entry.tail];
     const deflateRaw = this.#deflateRaw;
     if (deflateRaw === undefined || entry.freshness === undefined) {
       const whole = head.byteLength === 0 ? entry.tail : concat(head, entry.tail);
-      return [await this.#gzip(whole, PER_RESPONSE_GZIP)];
+      return this.#gzip(whole, PER_RESPONSE_GZIP).then((bytes) => [bytes]);
     }
     entry.deflated ??= deflateTail(entry.tail, deflateRaw, {
       effort: entry.kept ? 'best' : 'fast',
-    }).catch((error: unknown) => {
-      // A failed compression must not stay in the entry for every later request.
-      entry.deflated = undefined;
-      throw error;
-    });
-    return [...splicedGzip(head, await entry.deflated)];
+    }).then(
+      (deflated) => {
+        entry.deflated = deflated;
+        return deflated;
+      },
+      (error: unknown) => {
+        // A failed compression must not stay in the entry for every later request.
+        entry.deflated = undefined;
+        throw error;
+      },
+    );
+    return whenReady(entry.deflated, (deflated) => [...splicedGzip(head, deflated)]);
   }
 
   // `{"current":{"fromDateTime":"…","tillDateTime":"…"` of the moving hour ending at `nowMs`.

@@ -1,5 +1,6 @@
 import { MS_PER_DAY, MS_PER_MINUTE } from '../time/instant.js';
 import type { CounterStore, CounterWindow } from './counter-store.js';
+import { type MaybePromise, whenReady } from './maybe-promise.js';
 
 /** Default requests per key per UTC day (the spec's free plan). */
 export const DEFAULT_DAY_LIMIT = 100;
@@ -54,19 +55,31 @@ export function limitWindows(nowMs: number): readonly [CounterWindow, CounterWin
  * served. Every request counts, refused ones included (the spec: "every HTTP request counts,
  * successful or not"), so a client that keeps retrying while blocked also spends its day
  * budget; remaining stays at 0 rather than going negative. With an atomic store, exactly
- * `limit` of any number of simultaneous requests are allowed.
+ * `limit` of any number of simultaneous requests are allowed. The decision is there at once
+ * when the store answers at once (the in-memory one), else it is a promise.
  *
  * @example
  * await takeRequest(new InMemoryCounterStore(), { clientId: 'a', dayLimit: 1, minuteLimit: 5 }, 0);
  * // { allowed: true, day: { limit: 1, remaining: 0, … }, minute: { limit: 5, remaining: 4, … } }
  */
-export async function takeRequest(
+export function takeRequest(
   store: CounterStore,
   client: ClientLimits,
   nowMs: number,
-): Promise<RateLimitDecision> {
+): MaybePromise<RateLimitDecision> {
   const windows = limitWindows(nowMs);
-  const [dayCount = 0, minuteCount = 0] = await store.increment(client.clientId, windows, nowMs);
+  return whenReady(store.increment(client.clientId, windows, nowMs), (counts) =>
+    decide(client, windows, counts, nowMs),
+  );
+}
+
+function decide(
+  client: ClientLimits,
+  windows: readonly [CounterWindow, CounterWindow],
+  counts: readonly number[],
+  nowMs: number,
+): RateLimitDecision {
+  const [dayCount = 0, minuteCount = 0] = counts;
   const day = windowState(client.dayLimit, dayCount, windows[0].endMs);
   const minute = windowState(client.minuteLimit, minuteCount, windows[1].endMs);
   // The day window always ends at or after the minute window, so when both block, the day decides.

@@ -8,6 +8,7 @@ import type {
 } from '../payload/measurements-service.js';
 import { ApiError, invalidRequest } from './api-error.js';
 import type { PreparedJson } from './json-body.js';
+import type { MaybePromise } from './maybe-promise.js';
 import { OPENAPI_PATH, openApiDocument } from './openapi/openapi-document.js';
 import {
   INDEX_TYPE,
@@ -66,13 +67,14 @@ export interface Route {
   parse(raw: RawParams): RouteParams;
   /** The parsed parameters as text, equal exactly when the answers are (language aside). */
   cacheKey(params: RouteParams): string;
-  run(params: RouteParams, context: RouteContext): Promise<RouteResult>;
+  /** Computes the answer; a prepared body (the meta lists) is there at once. */
+  run(params: RouteParams, context: RouteContext): MaybePromise<RouteResult>;
 }
 
 function defineRoute<R extends ParamRules>(
   pattern: string,
   rules: R,
-  handle: (params: ParsedParams<R>, context: RouteContext) => Promise<RouteResult>,
+  handle: (params: ParsedParams<R>, context: RouteContext) => MaybePromise<RouteResult>,
   cached = false,
 ): Route {
   const names = Object.keys(rules);
@@ -92,7 +94,7 @@ function defineRoute<R extends ParamRules>(
       for (const name of names) key += `|${String(params[name])}`;
       return key;
     },
-    run(params: RouteParams, context: RouteContext): Promise<RouteResult> {
+    run(params: RouteParams, context: RouteContext): MaybePromise<RouteResult> {
       // The values came from `parse` with these very rules.
       return handle(params as ParsedParams<R>, context);
     },
@@ -221,18 +223,18 @@ export const ROUTES: readonly Route[] = Object.freeze([
       ),
     true,
   ),
-  defineRoute('/v2/meta/indexes', {}, async (_params, context) => ({
+  defineRoute('/v2/meta/indexes', {}, (_params, context) => ({
     kind: 'prepared',
     body: context.prepared(`indexes:${context.language}`, () => indexTypesMeta(context.language)),
   })),
-  defineRoute('/v2/meta/measurements', {}, async (_params, context) => ({
+  defineRoute('/v2/meta/measurements', {}, (_params, context) => ({
     kind: 'prepared',
     body: context.prepared(`measurements:${context.language}`, () =>
       measurementTypesMeta(context.language),
     ),
   })),
   keyless(
-    defineRoute(OPENAPI_PATH, {}, async (_params, context) => ({
+    defineRoute(OPENAPI_PATH, {}, (_params, context) => ({
       kind: 'prepared',
       body: context.prepared('openapi', () => openApiDocument(ROUTES)),
       language: 'en',

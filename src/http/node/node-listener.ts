@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { CoreRequest } from '../core-request.js';
+import type { CoreRequest, CoreResponse } from '../core-request.js';
 import type { Api } from '../create-api.js';
 import { framedErrorResponse } from '../error-mapper.js';
+import { immediateAnswerOf } from '../immediate-answer.js';
+import { isPromise, type MaybePromise } from '../maybe-promise.js';
 import { requestBaseUrl } from '../request-url.js';
 
 /** A `node:http` request listener; also an Express / Connect middleware (it never calls next). */
@@ -51,29 +53,44 @@ function mountPath(request: IncomingMessage, url: string): string {
  * toCoreRequest(req); // { method: 'GET', path: '/v2/meta/indexes', query: 'x=1', headers: {...}, baseUrl: 'http://127.0.0.1:8080' }
  */
 export function toCoreRequest(request: IncomingMessage): CoreRequest {
-  const url = request.url ?? '/';
-  const { path, query } = splitUrl(url);
-  const headers = joinedHeaders(request.headers);
-  let baseUrl: { readonly value: string | undefined } | undefined;
-  return {
-    method: request.method ?? 'GET',
-    path,
-    query,
-    headers,
-    get baseUrl() {
-      if (baseUrl === undefined) {
-        const encrypted =
-          (request.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
-        const value = requestBaseUrl(
-          encrypted ? 'https' : 'http',
-          headers.host,
-          mountPath(request, url),
-        );
-        baseUrl = { value };
-      }
-      return baseUrl.value;
-    },
-  };
+  return new NodeCoreRequest(request);
+}
+
+// A class, not an object literal with a getter: V8 builds such a literal in its slow
+// dictionary mode, which cost more than the rest of a cached answer.
+class NodeCoreRequest implements CoreRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly query: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly #request: IncomingMessage;
+  readonly #url: string;
+  #baseUrl: { readonly value: string | undefined } | undefined;
+
+  constructor(request: IncomingMessage) {
+    const url = request.url ?? '/';
+    const { path, query } = splitUrl(url);
+    this.method = request.method ?? 'GET';
+    this.path = path;
+    this.query = query;
+    this.headers = joinedHeaders(request.headers);
+    this.#request = request;
+    this.#url = url;
+  }
+
+  get baseUrl(): string | undefined {
+    if (this.#baseUrl === undefined) {
+      const encrypted =
+        (this.#request.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
+      const value = requestBaseUrl(
+        encrypted ? 'https' : 'http',
+        this.headers.host,
+        mountPath(this.#request, this.#url),
+      );
+      this.#baseUrl = { value };
+    }
+    return this.#baseUrl.value;
+  }
 }
 
 // Node already joins repeated headers, except the few it keeps as arrays (`set-cookie`): only
@@ -100,14 +117,27 @@ function joinedHeaders(raw: IncomingMessage['headers']): Readonly<Record<string,
  * http.createServer(createNodeListener(createApi({ service, keys: ['demo'] }))).listen(8080);
  */
 export function createNodeListener(api: Api): NodeListener {
+  const answerNow = immediateAnswerOf(api);
   return (request, response) => {
-    void serve(api, request, response);
+    let answer: MaybePromise<CoreResponse>;
+    try {
+      answer = answerNow(toCoreRequest(request));
+    } catch (thrown) {
+      fail(response, thrown);
+      return;
+    }
+    // A cached answer is written in this same turn: no promise, no microtask.
+    if (!isPromise(answer)) write(response, answer);
+    else
+      answer.then(
+        (settled) => write(response, settled),
+        (thrown) => fail(response, thrown),
+      );
   };
 }
 
-async function serve(api: Api, request: IncomingMessage, response: ServerResponse): Promise<void> {
+function write(response: ServerResponse, answer: CoreResponse): void {
   try {
-    const answer = await api.handle(toCoreRequest(request));
     if (response.headersSent || response.destroyed) return;
     if (answer.status === 304) {
       // No body and no Content-Length: a 304's length would be the unsent representation's.
@@ -118,20 +148,27 @@ async function serve(api: Api, request: IncomingMessage, response: ServerRespons
     const chunks = answer.bodyChunks ?? [answer.body ?? EMPTY_BODY];
     let length = 0;
     for (const chunk of chunks) length += chunk.byteLength;
-    response.writeHead(answer.status, { ...answer.headers, 'Content-Length': String(length) });
+    const headers = answer.headers as Record<string, string>;
+    headers['Content-Length'] = String(length);
+    response.writeHead(answer.status, headers);
     // Corked, the head and every piece (at most three) leave in one writev; `end` uncorks.
     response.cork();
     for (let i = 0; i < chunks.length - 1; i++) response.write(chunks[i]);
     response.end(chunks[chunks.length - 1]);
-  } catch {
-    if (response.headersSent) {
-      response.destroy();
-      return;
-    }
-    // The core never rejects, so whatever failed here (a rejecting custom Api, a header Node
-    // refuses to write) is a bug: a plain 500, whatever was thrown.
-    const fallback = framedErrorResponse(undefined, FALLBACK_HEADERS);
-    response.writeHead(fallback.status, fallback.headers);
-    response.end(fallback.body);
+  } catch (thrown) {
+    fail(response, thrown);
   }
+}
+
+// Whatever failed here (a rejecting custom Api, a header Node refuses to write) is a bug, since
+// the core never rejects: a plain 500, whatever was thrown, or a dropped connection once the
+// answer has started.
+function fail(response: ServerResponse, _thrown: unknown): void {
+  if (response.headersSent) {
+    response.destroy();
+    return;
+  }
+  const fallback = framedErrorResponse(undefined, FALLBACK_HEADERS);
+  response.writeHead(fallback.status, fallback.headers);
+  response.end(fallback.body);
 }
