@@ -9,7 +9,10 @@ import { type CounterStore, InMemoryCounterStore } from '../../src/http/counter-
 import { type Api, createApi } from '../../src/http/create-api.js';
 import { immediateAnswerOf } from '../../src/http/immediate-answer.js';
 import { isPromise } from '../../src/http/maybe-promise.js';
+import { createNodeGzip } from '../../src/http/node/node-gzip.js';
 import { createNodeListener } from '../../src/http/node/node-listener.js';
+import { createMeasurementsService } from '../../src/payload/create-measurements-service.js';
+import { createSampleNetwork } from '../../src/sample/sample-network.js';
 import { coreJson, coreRequest } from '../helpers/http-client.js';
 import { createFakeService } from '../helpers/http-fake-service.js';
 
@@ -43,6 +46,31 @@ describe('immediateAnswerOf', () => {
     // Both were counted, in order: the limits are the same store's.
     expect(settled.headers['X-RateLimit-Remaining-day']).toBe('9');
     expect(later.headers['X-RateLimit-Remaining-day']).toBe('8');
+  });
+
+  it('answers a cached measurement at once, plain and gzipped, with the same bytes as handle', async () => {
+    const nowMs = Date.parse('2026-11-21T09:27:13.250Z');
+    const network = createSampleNetwork({ now: nowMs });
+    const api = createApi({
+      service: createMeasurementsService({ store: network.store }),
+      keys: ['k'],
+      clock: () => nowMs,
+      gzip: createNodeGzip(),
+    });
+    const answerNow = immediateAnswerOf(api);
+    for (const encoding of [undefined, 'gzip']) {
+      const request = coreRequest('/v2/measurements/point?lat=50.0614&lng=19.9366', {
+        headers: {
+          apikey: 'k',
+          ...(encoding === undefined ? {} : { 'accept-encoding': encoding }),
+        },
+      });
+      const first = await answerNow(request); // computes and caches (and deflates) the payload
+      const second = answerNow(request);
+      expect(isPromise(second)).toBe(false);
+      expect((second as CoreResponse).body).toEqual(first.body);
+      expect(coreJson(second as CoreResponse)).toEqual(coreJson(await api.handle(request)));
+    }
   });
 
   it('answers refusals at once too, and never with a shared headers object', () => {
