@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { capBounds } from '../../src/geo/cap-bounds.js';
 import { MAX_GREAT_CIRCLE_KM } from '../../src/geo/haversine.js';
 import { destination, latitudeArb, longitudeArb } from '../helpers/geo-arbitraries.js';
+import { RUNS } from '../helpers/property-runs.js';
 
 function boxesOf(latitude: number, longitude: number, radiusKm: number): number[][] {
   const out = new Float64Array(8);
@@ -68,7 +69,7 @@ describe('capBounds properties', () => {
           expect(inside(boxes, target.latitude, target.longitude)).toBe(true);
         },
       ),
-      { numRuns: 1000 },
+      RUNS,
     );
   });
 });

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compareNeighbours, DISTANCE_TIE_KM, sortNeighbours } from '../../src/geo/geo-point.js';
 import { oracleOrder } from '../helpers/geo-oracle.js';
+import { RUNS } from '../helpers/property-runs.js';
 
 // Distances drawn from a few values a rounding step apart, so that ties and near-ties abound.
 const hitArb = fc.record({
@@ -34,7 +35,7 @@ describe('compareNeighbours and sortNeighbours', () => {
       fc.property(fc.array(hitArb, { maxLength: 40 }), (hits) => {
         expect(sortNeighbours([...hits])).toEqual([...hits].sort(oracleOrder));
       }),
-      { numRuns: 1000 },
+      RUNS,
     );
   });
 
@@ -53,7 +54,7 @@ describe('compareNeighbours and sortNeighbours', () => {
           expect(sortNeighbours([...shuffled])).toEqual(sortNeighbours([...hits]));
         },
       ),
-      { numRuns: 1000 },
+      RUNS,
     );
   });
 });

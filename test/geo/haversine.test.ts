@@ -2,8 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EARTH_RADIUS_KM, haversineKm, MAX_GREAT_CIRCLE_KM } from '../../src/geo/haversine.js';
 import { latitudeArb, longitudeArb } from '../helpers/geo-arbitraries.js';
-
-const RUNS = { numRuns: 1000 };
+import { RUNS } from '../helpers/property-runs.js';
 
 /** Vincenty's special case for the sphere: atan2 of cross and dot, well-conditioned everywhere. */
 function vincentyKm(latitude1: number, longitude1: number, latitude2: number, longitude2: number) {

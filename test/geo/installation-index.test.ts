@@ -16,8 +16,7 @@ import {
   oracleNearest,
   oracleWithin,
 } from '../helpers/geo-oracle.js';
-
-const RUNS = { numRuns: 1000 };
+import { RUNS } from '../helpers/property-runs.js';
 
 function ids(hits: readonly NeighbourHit[]): number[] {
   return hits.map((hit) => hit.id);

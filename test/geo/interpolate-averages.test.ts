@@ -19,8 +19,7 @@ import {
   IDW_TYPES as TYPES,
 } from '../helpers/geo-idw-arbitraries.js';
 import { closeTo, oracleInverseDistance } from '../helpers/geo-oracle.js';
-
-const RUNS = { numRuns: 1000 };
+import { RUNS } from '../helpers/property-runs.js';
 
 describe('interpolateAverages examples', () => {
   it('weights each type over the neighbours that have it', () => {

@@ -18,8 +18,7 @@ import {
   oracleInverseDistance,
   oracleInverseDistanceWeights,
 } from '../helpers/geo-oracle.js';
-
-const RUNS = { numRuns: 1000 };
+import { RUNS } from '../helpers/property-runs.js';
 
 describe('InverseDistanceWeights examples', () => {
   it('weights by 1 / distance per type (the example) and takes coincident sensors alone', () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { InstallationIndex } from '../../src/geo/installation-index.js';
 import { LiveInstallationIndex } from '../../src/geo/live-installation-index.js';
 import { geoPointsArb, latitudeArb, longitudeArb } from '../helpers/geo-arbitraries.js';
+import { RUNS } from '../helpers/property-runs.js';
 
 describe('LiveInstallationIndex', () => {
   it('starts empty by default', () => {
@@ -51,7 +52,7 @@ describe('LiveInstallationIndex', () => {
           );
         },
       ),
-      { numRuns: 1000 },
+      RUNS,
     );
   });
 });
