@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 // The test folders StrykerJS runs against each mutant (stryker.config.mjs). Only the tests of the
 // computation core: the HTTP, payload and store suites also call into it, but each of their files
 // starts servers or stores, which would make every mutant run slow without checking the core any
-// closer than its own tests do.
+// closer than its own tests do. `npm run mutate` narrows this further per folder (Stryker's
+// `testFiles`, set by scripts/mutate.ts); the full list serves `npx stryker run`.
 export default defineConfig({
   test: {
     include: [

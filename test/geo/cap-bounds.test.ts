@@ -50,6 +50,27 @@ describe('capBounds examples', () => {
     expect(boxesOf(0, 0, MAX_GREAT_CIRCLE_KM)).toEqual([[-180, -90, 180, 90]]);
     expect(boxesOf(60, 0, 9000)[0]![0]).toBe(-180);
   });
+
+  it('spans every longitude when sin(radius) / cos(latitude) rounds to 1 without a pole inside', () => {
+    // 5e-9 rad short of a quarter circle: the cap reaches neither pole, but sin of the angle
+    // rounds to exactly 1, so its longitude extent is the full ±90° and more.
+    const radiusKm = 6371 * (Math.PI / 2 - 5e-9);
+    const [box, ...rest] = boxesOf(0, 0, radiusKm);
+    expect(rest).toEqual([]);
+    expect(box![0]).toBe(-180);
+    expect(box![2]).toBe(180);
+    expect(box![1]).toBeGreaterThan(-90);
+    expect(box![3]).toBeLessThan(90);
+    for (const [latitude, longitude] of [
+      [0, 89.99999],
+      [0, -89.99999],
+      [45, 80],
+      [-60, -30],
+      [89.9999, 0],
+    ] as const) {
+      expect(inside([box!], latitude, longitude)).toBe(true);
+    }
+  });
 });
 
 describe('capBounds properties', () => {

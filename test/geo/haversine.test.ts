@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EARTH_RADIUS_KM, haversineKm, MAX_GREAT_CIRCLE_KM } from '../../src/geo/haversine.js';
+import {
+  EARTH_RADIUS_KM,
+  haversineKm,
+  haversineTermToKm,
+  kmToHaversineTerm,
+  MAX_GREAT_CIRCLE_KM,
+} from '../../src/geo/haversine.js';
 import { latitudeArb, longitudeArb } from '../helpers/geo-arbitraries.js';
 import { RUNS } from '../helpers/property-runs.js';
 
@@ -40,12 +46,39 @@ describe('haversineKm examples', () => {
     expect(() => haversineKm(91, 0, 0, 0)).toThrow(
       new RangeError('haversineKm: latitude1 must be a finite number in [-90, 90], got 91'),
     );
+    expect(() => haversineKm(0, -180.5, 0, 0)).toThrow(
+      new RangeError('haversineKm: longitude1 must be a finite number in [-180, 180], got -180.5'),
+    );
     expect(() => haversineKm(0, 0, 0, Number.NaN)).toThrow(
       new RangeError('haversineKm: longitude2 must be a finite number in [-180, 180], got NaN'),
     );
     expect(() => haversineKm(0, 0, '1' as unknown as number, 0)).toThrow(
       new TypeError('haversineKm: latitude2 must be a number, got "1"'),
     );
+  });
+});
+
+describe('haversine terms', () => {
+  // The term of a distance d is sin²(d / 2R): here from arcs of the equator, where d is
+  // R · Δλ and the term is sin²(Δλ / 2), both written out without src/geo.
+  it('turns km into the term of the same arc and back', () => {
+    for (const degrees of [0, 1e-6, 0.5, 1, 45, 90, 179]) {
+      const km = (EARTH_RADIUS_KM * degrees * Math.PI) / 180;
+      const term = Math.sin((degrees * Math.PI) / 360) ** 2;
+      expect(Math.abs(kmToHaversineTerm(km) - term)).toBeLessThanOrEqual(1e-15);
+      expect(Math.abs(haversineTermToKm(term) - km)).toBeLessThanOrEqual(1e-9 * Math.max(1, km));
+    }
+  });
+
+  it('reads every distance from half a great circle on as term 1, and a term above 1 as half a great circle', () => {
+    for (const km of [MAX_GREAT_CIRCLE_KM, 20_016, 30_000, 1e9, Number.POSITIVE_INFINITY]) {
+      expect(kmToHaversineTerm(km)).toBe(1);
+    }
+    const halfCircleKm = 6371 * Math.PI;
+    expect(haversineTermToKm(1)).toBeCloseTo(halfCircleKm, 9);
+    // Rounding can push a term just past 1 near antipodes: never NaN, never beyond half a circle.
+    expect(haversineTermToKm(1 + 2 ** -52)).toBe(haversineTermToKm(1));
+    expect(haversineTermToKm(1.5)).toBe(haversineTermToKm(1));
   });
 });
 

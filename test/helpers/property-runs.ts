@@ -8,6 +8,11 @@
 // cases would have caught: the mutation score can only go down, never up, so a score measured
 // with the switch on is a lower bound of the score at 1,000.
 //
+// Under the switch, a failing property also stops at its first counterexample instead of
+// shrinking it (fast-check's `endOnFailure`): the mutation run only needs "failed", and
+// shrinking reruns the property on hundreds of smaller inputs, which turned killed mutants
+// into slow timeouts. The normal suite keeps shrinking, for the person reading the failure.
+//
 // The switch cannot raise the count above 1,000 or lower it silently: a value that is not a
 // whole number from 1 to 1,000 stops the suite at import with a message naming it.
 
@@ -35,8 +40,16 @@ export function propertyRunsFrom(text: string | undefined): number {
   return runs;
 }
 
+/** Whether this process runs under the mutation run's switch. */
+export const MUTATION_RUN: boolean = process.env[PROPERTY_RUNS_VARIABLE] !== undefined;
+
 /** Cases per property for this process: 1,000 unless the mutation run lowered it. */
 export const PROPERTY_RUNS: number = propertyRunsFrom(process.env[PROPERTY_RUNS_VARIABLE]);
 
-/** fast-check parameters with that count, for `fc.assert(property, RUNS)`. */
-export const RUNS: Readonly<{ numRuns: number }> = Object.freeze({ numRuns: PROPERTY_RUNS });
+/**
+ * fast-check parameters for `fc.assert(property, RUNS)`: that count, and no shrinking under
+ * the mutation run.
+ */
+export const RUNS: Readonly<{ numRuns: number; endOnFailure?: true }> = Object.freeze(
+  MUTATION_RUN ? { numRuns: PROPERTY_RUNS, endOnFailure: true } : { numRuns: PROPERTY_RUNS },
+);

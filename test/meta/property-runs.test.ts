@@ -4,6 +4,7 @@ import {
   PROPERTY_RUNS,
   PROPERTY_RUNS_VARIABLE,
   propertyRunsFrom,
+  RUNS,
 } from '../helpers/property-runs.js';
 
 // The switch that lets the mutation run use fewer fast-check cases (docs/mutation.md) must
@@ -40,7 +41,13 @@ describe('property-runs', () => {
   });
 
   it('is at 1,000 in the normal suite (only scripts/mutate.ts sets the variable)', () => {
-    if (process.env[PROPERTY_RUNS_VARIABLE] === undefined) expect(PROPERTY_RUNS).toBe(1000);
-    else expect(PROPERTY_RUNS).toBeLessThanOrEqual(1000);
+    if (process.env[PROPERTY_RUNS_VARIABLE] === undefined) {
+      expect(PROPERTY_RUNS).toBe(1000);
+      // Shrinking stays on: a failure in the normal suite is reported at its smallest.
+      expect(RUNS).toEqual({ numRuns: 1000 });
+    } else {
+      expect(PROPERTY_RUNS).toBeLessThanOrEqual(1000);
+      expect(RUNS).toEqual({ numRuns: PROPERTY_RUNS, endOnFailure: true });
+    }
   });
 });
