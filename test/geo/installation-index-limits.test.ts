@@ -31,6 +31,19 @@ describe('InstallationIndex limits at the far side of the Earth', () => {
   });
 });
 
+describe('InstallationIndex.within at the edge of the radius', () => {
+  it('leaves out a point a hair beyond the radius, which the walk lets through its slack', () => {
+    // The walk's term limit has a relative slack of 1e-9, about 5e-10 of the distance: a
+    // radius 2e-10 short of a point's distance passes the walk and must fail the km check.
+    const points: GeoPoint[] = [{ id: 1, latitude: 50, longitude: 20.01 }];
+    const index = InstallationIndex.from(points);
+    const km = oracleNearest(points, 50, 20, -1, 1)[0]!.distanceKm;
+    expect(ids(index.within(50, 20, km))).toEqual([1]);
+    expect(index.within(50, 20, km * (1 - 2e-10))).toEqual([]);
+    expect(index.nearest(50, 20, { maxDistanceKM: km * (1 - 2e-10) })).toEqual([]);
+  });
+});
+
 describe('InstallationIndex argument messages', () => {
   const index = InstallationIndex.from([{ id: 1, latitude: 50, longitude: 20 }]);
 
