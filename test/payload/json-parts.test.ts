@@ -32,8 +32,11 @@ describe('freezeAsJsonPart / encodeJsonWithParts', () => {
     );
     fc.assert(
       fc.property(fc.dictionary(fc.string(), member), fc.boolean(), (members, twice) => {
-        const body: Record<string, unknown> = {};
-        for (const [key, { value }] of Object.entries(members)) body[key] = value;
+        // Own data properties, whatever the key: `body[key] = value` would make a `__proto__`
+        // key the body's prototype instead (and a frozen one makes later keys read-only).
+        const body: Record<string, unknown> = Object.fromEntries(
+          Object.entries(members).map(([key, { value }]) => [key, value]),
+        );
         if (twice) encodeJsonWithParts(body); // the second encoding reuses the kept bytes
         expect(text(body)).toBe(JSON.stringify(body));
       }),
