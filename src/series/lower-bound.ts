@@ -35,34 +35,50 @@ export function lowerBound(
   // gallop handles like any guess that is too low.
   const share = (target - first) / (last - first);
   const guess = from + Math.floor(share * (lastAt - from));
-  // Bracket the answer in [low, high], where sorted[low - 1] < target <= sorted[high], with
-  // steps of 1, 2, 4, … away from the guess, then halve the bracket.
-  let low = from + 1;
+  if (sorted[guess]! < target) return gallopUp(sorted, guess, lastAt, target);
+  // sorted[guess] >= target > first, so guess > from and guess - 1 is in range.
+  if (sorted[guess - 1]! < target) return guess;
+  return gallopDown(sorted, from + 1, guess - 1, target);
+}
+
+// The two ways out of a wrong guess, kept out of lowerBound so that the common case (a right
+// guess) stays small enough for the engine to inline into every query.
+
+/** sorted[guess] < target <= sorted[lastAt]: steps of 1, 2, 4, … up from guess, then halving. */
+function gallopUp(sorted: Float64Array, guess: number, lastAt: number, target: number): number {
+  let low = guess + 1;
   let high = lastAt;
   let step = 1;
-  if (sorted[guess]! < target) {
-    low = guess + 1;
-    for (let probe = low; probe < high; probe = guess + step) {
-      if (sorted[probe]! >= target) {
-        high = probe;
-        break;
-      }
-      low = probe + 1;
-      step *= 2;
-    }
-  } else {
-    high = guess;
-    for (let probe = guess - 1; probe >= low; probe = guess - step) {
-      if (sorted[probe]! < target) {
-        low = probe + 1;
-        break;
-      }
+  for (let probe = low; probe < high; probe = guess + step) {
+    if (sorted[probe]! >= target) {
       high = probe;
-      step *= 2;
+      break;
     }
+    low = probe + 1;
+    step *= 2;
   }
+  return bisect(sorted, low, high, target);
+}
+
+/** sorted[low - 1] < target <= sorted[high]: steps of 1, 2, 4, … down from high, then halving. */
+function gallopDown(sorted: Float64Array, low: number, high: number, target: number): number {
+  const start = high;
+  let step = 1;
+  for (let probe = start - 1; probe >= low; probe = start - step) {
+    if (sorted[probe]! < target) {
+      low = probe + 1;
+      break;
+    }
+    high = probe;
+    step *= 2;
+  }
+  return bisect(sorted, low, high, target);
+}
+
+/** The answer within [low, high], where sorted[low - 1] < target <= sorted[high]. */
+function bisect(sorted: Float64Array, low: number, high: number, target: number): number {
   while (low < high) {
-    const middle = (low + high) >>> 1; // low <= middle < high <= lastAt
+    const middle = (low + high) >>> 1; // low <= middle < high
     if (sorted[middle]! < target) low = middle + 1;
     else high = middle;
   }
