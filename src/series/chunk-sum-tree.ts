@@ -3,8 +3,8 @@
 // A running prefix sum would answer a window as the difference of two large prefixes, so a
 // window of PM ~5 after months of pressure ~1013 would keep only the digits the prefixes had
 // room for, and an hour of zeros after a windy month would come out as ±1e-20, not 0. Instead,
-// samples are grouped into chunks of CHUNK_SIZE, and a segment tree (a power-of-two number of
-// leaves, one per complete chunk) holds chunk sums. A window is the samples before its first
+// samples are grouped into chunks of CHUNK_SIZE, and a bottom-up segment tree (one leaf per
+// complete chunk, any number of leaves) holds chunk sums. A window is the samples before its first
 // full chunk, a handful of tree nodes covering the full chunks, and the samples after the last
 // one: every term is a sum of samples inside the window, nothing is subtracted. The terms are
 // added with an error-free two-sum into a (hi, lo) pair.
@@ -13,23 +13,28 @@
 // a window of zeros sums to exactly 0; a constant window sums to exactly n × c (chunk and node
 // sizes are powers of two, so their sums of one constant are exact); and node sums of values
 // in [min, max] stay within [size × min, size × max], so a mean never leaves [min, max].
+//
+// The leaf count is not rounded up to a power of two, which keeps the tree at 0.5 bytes per
+// sample with chunks of 32. Some inner nodes then mix a leaf with an inner node; a query never
+// reads one: the nodes it adds lie wholly inside the window's complete chunks, so each is the
+// sum of 2^k consecutive leaves. Chunks of 32, not 64, halve the loose samples an hour of
+// 1-minute samples adds one by one (the hot path, bench/series.bench.ts).
 
+/** log2 of {@link CHUNK_SIZE}: chunk numbers are positions shifted right by this. */
+export const CHUNK_BITS = 5;
 /** Samples per chunk: the most a window edge costs in direct additions (minus one). */
-export const CHUNK_SIZE = 64;
+export const CHUNK_SIZE = 1 << CHUNK_BITS;
 
 /**
- * Length of the tree array for a capacity: 2 × the number of leaves, where the leaves are the
- * complete chunks rounded up to a power of two (at least 1). Slot 0 is not a tree node; it is
- * the output slot of {@link windowSum}. At most 0.5 bytes per sample of capacity.
+ * Length of the tree array for a capacity: 2 × the number of leaves, one leaf per complete
+ * chunk (at least 1). Slot 0 is not a tree node; it is the output slot of {@link windowSum}.
+ * At most 0.5 bytes per sample of capacity (from a capacity of one chunk on).
  *
  * @example
- * chunkTreeLength(10_000); // 512 (156 chunks → 256 leaves)
+ * chunkTreeLength(10_000); // 624 (312 chunks → 312 leaves)
  */
 export function chunkTreeLength(capacity: number): number {
-  const chunks = Math.floor(capacity / CHUNK_SIZE);
-  let leaves = 1;
-  while (leaves < chunks) leaves *= 2;
-  return 2 * leaves;
+  return 2 * Math.max(1, Math.floor(capacity / CHUNK_SIZE));
 }
 
 /**
@@ -66,13 +71,7 @@ export function refreshChunkTree(
     }
     tree[leaves + chunk] = hi + lo;
   }
-  let low = (leaves + fromChunk) >>> 1;
-  let high = (leaves + tillChunk - 1) >>> 1;
-  while (low >= 1) {
-    for (let node = low; node <= high; node++) tree[node] = tree[2 * node]! + tree[2 * node + 1]!;
-    low >>>= 1;
-    high >>>= 1;
-  }
+  refreshAncestors(tree, leaves + fromChunk, leaves + tillChunk);
 }
 
 /**
@@ -92,11 +91,20 @@ export function transplantLeaves(
   const targetLeaves = target.length / 2;
   if (chunkCount === 0) return;
   target.set(source.subarray(sourceLeaves, sourceLeaves + chunkCount), targetLeaves);
-  let low = targetLeaves >>> 1;
-  let high = (targetLeaves + chunkCount - 1) >>> 1;
-  while (low >= 1) {
-    for (let node = low; node <= high; node++) {
-      target[node] = target[2 * node]! + target[2 * node + 1]!;
+  refreshAncestors(target, targetLeaves, targetLeaves + chunkCount);
+}
+
+// Recomputes every inner node above the slots [from, till) (nonempty), level by level up to the
+// root. The leaf count need not be a power of two, so an inner node may have a leaf and an inner
+// node as children, and one level's range can reach the root (node 1) before another's: the loop
+// runs until the range is empty above the root, and a node recomputed early is recomputed again
+// one level up, after its children.
+function refreshAncestors(tree: Float64Array, from: number, till: number): void {
+  let low = from >>> 1;
+  let high = (till - 1) >>> 1;
+  while (high >= 1) {
+    for (let node = Math.max(low, 1); node <= high; node++) {
+      tree[node] = tree[2 * node]! + tree[2 * node + 1]!;
     }
     low >>>= 1;
     high >>>= 1;
@@ -107,8 +115,8 @@ export function transplantLeaves(
  * Compensated sum of `values[from..till)` using the tree for the full chunks in between.
  * Returns the rounded sum (`hi`) and leaves the residual (`lo`) in `tree[0]`, so that a mean
  * can use both without any allocation. A window without a complete chunk (every window of up
- * to 64 samples but an aligned one, so the common hour of minutes) is one plain loop; a longer
- * one adds at most 2 × 63 samples and 2 × log2(leaves) nodes.
+ * to 32 samples but an aligned one) is one plain loop; a longer one adds at most 2 × 31 samples
+ * and 2 per tree level (about log2(leaves) levels).
  *
  * @param from - first physical position (inclusive)
  * @param till - last physical position (exclusive), `from <= till <= end`
@@ -123,8 +131,8 @@ export function windowSum(
 ): number {
   let hi = 0;
   let lo = 0;
-  const firstChunk = Math.ceil(from / CHUNK_SIZE);
-  const tillChunk = Math.floor(till / CHUNK_SIZE);
+  const firstChunk = (from + CHUNK_SIZE - 1) >>> CHUNK_BITS;
+  const tillChunk = till >>> CHUNK_BITS;
   if (firstChunk >= tillChunk) {
     for (let i = from; i < till; i++) {
       const v = values[i]!; // i < till <= values.length

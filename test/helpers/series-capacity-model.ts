@@ -7,11 +7,9 @@ const GROWTH = 1.4;
 const MIN_CAPACITY = 16;
 const SHRINK_RATIO = 4;
 
-/** Bytes of the chunk tree for a capacity: 8 × 2 × (complete chunks rounded up to a power of two, at least 1). */
+/** Bytes of the chunk tree for a capacity: 8 × 2 × (complete chunks of 32, at least 1). */
 export function treeBytes(capacity: number): number {
-  let leaves = 1;
-  while (leaves < Math.floor(capacity / 64)) leaves *= 2;
-  return 8 * 2 * leaves;
+  return 8 * 2 * Math.max(1, Math.floor(capacity / 32));
 }
 
 /** Where the live samples sit in the buffer, and how large it is. */

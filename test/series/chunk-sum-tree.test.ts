@@ -29,12 +29,13 @@ function treeOver(values: readonly number[]): { values: Float64Array; tree: Floa
 }
 
 describe('chunk sum tree', () => {
-  it('sizes the tree to a power of two of complete chunks, at most 0.5 bytes per sample', () => {
-    expect(CHUNK_SIZE).toBe(64);
+  it('sizes the tree to two slots per complete chunk (at least one), at most 0.5 bytes per sample', () => {
+    expect(CHUNK_SIZE).toBe(32);
     expect(chunkTreeLength(0)).toBe(2);
-    expect(chunkTreeLength(127)).toBe(2);
-    expect(chunkTreeLength(192)).toBe(8);
-    expect(chunkTreeLength(10_000)).toBe(512);
+    expect(chunkTreeLength(63)).toBe(2);
+    expect(chunkTreeLength(64)).toBe(4);
+    expect(chunkTreeLength(192)).toBe(12);
+    expect(chunkTreeLength(10_000)).toBe(624);
     for (let capacity = 64; capacity < 100_000; capacity += 997) {
       expect(chunkTreeLength(capacity) * 8).toBeLessThanOrEqual(capacity / 2);
     }
@@ -109,7 +110,7 @@ describe('chunk sum tree', () => {
         (values, a, length) => {
           const { values: stored, tree } = treeOver(values);
           const from = a % values.length;
-          // Clip so that no complete chunk [64k, 64k + 64) lies inside [from, till).
+          // Clip so that no complete chunk [32k, 32k + 32) lies inside [from, till).
           const chunkEnd = Math.ceil(from / CHUNK_SIZE) * CHUNK_SIZE + CHUNK_SIZE - 1;
           const till = Math.min(values.length, from + length, chunkEnd);
           const counted = countReads(stored);
@@ -124,14 +125,15 @@ describe('chunk sum tree', () => {
     );
   });
 
-  it('reads at most 2 × 63 samples and 2 per tree level for a window with complete chunks', () => {
+  it('reads at most 2 × 31 samples and 2 per tree level for a window with complete chunks', () => {
     fc.assert(
       fc.property(fc.integer({ min: 64, max: 3000 }), fc.nat(), fc.nat(), (length, a, b) => {
         const values = Array.from({ length }, (_, i) => (i * 7919) % 1009);
         const stored = Float64Array.from(values);
         const plainTree = new Float64Array(chunkTreeLength(stored.length));
         refreshChunkTree(stored, plainTree, 0, stored.length);
-        // A window from the first 64 samples past `from` to anywhere after its first chunk.
+        // A window from the first chunk's worth of samples past `from` to anywhere after its first
+        // complete chunk.
         const from = a % (length - CHUNK_SIZE + 1);
         const firstFull = Math.ceil(from / CHUNK_SIZE) * CHUNK_SIZE + CHUNK_SIZE;
         fc.pre(firstFull <= length);

@@ -129,8 +129,8 @@ describe('TimeSeries updates, worked examples', () => {
     for (let i = 0; i < 10_000; i++) series.add(i * 60_000, i % 97);
     expect(series.byteLength).toBeLessThanOrEqual(10_001 * TIME_SERIES_GROWTH_FACTOR * 16.5 + 64);
     series.trimToSize();
-    // 16 bytes per sample plus a tree of 2 × 256 nodes (156 full chunks of 64 → 256 leaves).
-    expect(series.byteLength).toBe(10_000 * 16 + 512 * 8);
+    // 16 bytes per sample plus a tree of 2 × 312 slots (312 full chunks of 32, one leaf each).
+    expect(series.byteLength).toBe(10_000 * 16 + 624 * 8);
     expect(series.average(0, 10_000 * 60_000)).toBe(47.9604); // 103 × 4656 + 36 over 10 000
   });
 
