@@ -1,17 +1,12 @@
 import { checkFiniteNumber } from '../arguments/argument-checks.js';
 import { argumentError } from '../arguments/describe-value.js';
-import {
-  CHUNK_SIZE,
-  chunkTreeLength,
-  meanOfSum,
-  refreshChunkTree,
-  transplantLeaves,
-  windowSum,
-} from './chunk-sum-tree.js';
+import { meanOfSum, windowSum } from './chunk-sum-tree.js';
 import { lowerBound } from './lower-bound.js';
-import { countSharedTimes, mergeFromBack } from './merge-batch.js';
 import { invalidSampleError, isValidSample } from './sample-problem.js';
-import { type SortedBatch, sortBatch } from './sorted-batch.js';
+import { DEFAULT_CAPACITY, SeriesBuffer, TIME_SERIES_MAX_CAPACITY } from './series-buffer.js';
+import { sortBatch } from './sorted-batch.js';
+
+export { TIME_SERIES_GROWTH_FACTOR, TIME_SERIES_MAX_CAPACITY } from './series-buffer.js';
 
 /** Options of {@link TimeSeries}. */
 export interface TimeSeriesOptions {
@@ -19,24 +14,13 @@ export interface TimeSeriesOptions {
   readonly initialCapacity?: number;
 }
 
-/**
- * Capacity multiplier when a series runs out of room. Below 1.5 on purpose: at 16.5 bytes per
- * sample of capacity, the worst moment right after growing is 16.5 × 1.4 ≈ 23.1 bytes per
- * stored sample, inside the 24-byte budget of the in-memory store; appending stays amortised O(1).
- */
-export const TIME_SERIES_GROWTH_FACTOR = 1.4;
-/** Largest number of samples one series can hold (8 GiB of timestamps). */
-export const TIME_SERIES_MAX_CAPACITY = 2 ** 30;
-const DEFAULT_CAPACITY = 16;
-// Pruning that leaves the buffer more than this many times too large gives memory back.
-const SHRINK_RATIO = 4;
 // How the query-bound checks name what they expect.
 const EPOCH_MS = 'a finite number of epoch milliseconds';
 
 /**
  * The samples of one (installation, measurement type) pair, kept sorted by time, with O(log n)
  * window means. Storage is flat: timestamps and values in two `Float64Array`s (16 bytes per
- * sample) plus a segment tree of 64-sample chunk sums (at most 0.5 bytes per sample). Queries
+ * sample) plus a segment tree of 32-sample chunk sums (at most 0.5 bytes per sample). Queries
  * allocate nothing.
  *
  * - `add` in time order is amortised O(1); a late sample is moved into place (O(distance from
@@ -57,14 +41,7 @@ const EPOCH_MS = 'a finite number of epoch milliseconds';
  * series.average(Date.UTC(2026, 10, 21, 11), Date.UTC(2026, 10, 21, 12)); // undefined
  */
 export class TimeSeries {
-  #times: Float64Array;
-  #values: Float64Array;
-  // Segment tree of chunk sums; slot 0 carries the residual of the last window sum.
-  #chunkTree: Float64Array;
-  // Live samples occupy [#head, #end). Pruning only advances #head, so it is O(log n); no query
-  // reads the dead slots (or a tree node over them), and the next compaction reclaims them.
-  #head = 0;
-  #end = 0;
+  readonly #buffer: SeriesBuffer;
 
   /**
    * @param options - `initialCapacity` (default 16 samples)
@@ -87,35 +64,37 @@ export class TimeSeries {
         initialCapacity,
       );
     }
-    this.#times = new Float64Array(initialCapacity);
-    this.#values = new Float64Array(initialCapacity);
-    this.#chunkTree = new Float64Array(chunkTreeLength(initialCapacity));
+    this.#buffer = new SeriesBuffer(initialCapacity);
   }
 
   /** Number of stored samples. @example new TimeSeries().length; // 0 */
   get length(): number {
-    return this.#end - this.#head;
+    return this.#buffer.end - this.#buffer.head;
   }
 
   /** Epoch ms of the oldest sample, `undefined` when empty. @example new TimeSeries().firstAtMs; // undefined */
   get firstAtMs(): number | undefined {
-    return this.#end > this.#head ? this.#times[this.#head] : undefined;
+    const { times, head, end } = this.#buffer;
+    return end > head ? times[head] : undefined;
   }
 
   /** Epoch ms of the newest sample, `undefined` when empty. @example new TimeSeries().lastAtMs; // undefined */
   get lastAtMs(): number | undefined {
-    return this.#end > this.#head ? this.#times[this.#end - 1] : undefined;
+    const { times, head, end } = this.#buffer;
+    return end > head ? times[end - 1] : undefined;
   }
 
   /**
-   * Bytes held by the series' typed arrays, spare capacity included: 16.25 to 16.5 per sample
-   * of capacity; growth leaves at most 40 % spare, which {@link TimeSeries.trimToSize} removes.
+   * Bytes held by the series' typed arrays, spare capacity included: at most 16.5 per sample of
+   * capacity from a capacity of 32 on (16 for the two arrays, 0.5 for the tree: two slots per
+   * complete chunk of 32); growth leaves at most 40 % spare, which
+   * {@link TimeSeries.trimToSize} removes.
    *
    * @example
-   * new TimeSeries({ initialCapacity: 64 }).byteLength; // 1040 (64 × 16 + 2 × 8)
+   * new TimeSeries({ initialCapacity: 64 }).byteLength; // 1056 (64 × 16 + 4 × 8)
    */
   get byteLength(): number {
-    return this.#times.byteLength + this.#values.byteLength + this.#chunkTree.byteLength;
+    return this.#buffer.byteLength;
   }
 
   /**
@@ -133,22 +112,7 @@ export class TimeSeries {
     if (!isValidSample(atMs, value)) {
       throw invalidSampleError('TimeSeries.add', undefined, atMs, value);
     }
-    const time = atMs + 0; // -0 → 0: one instant, one representation
-    let end = this.#end;
-    if (end > this.#head && time <= this.#times[end - 1]!) {
-      this.#insert(time, value + 0); // end - 1 is a live position
-      return;
-    }
-    if (end === this.#times.length) {
-      this.#ensureRoom(1);
-      end = this.#end;
-    }
-    this.#times[end] = time;
-    this.#values[end] = value + 0;
-    this.#end = end + 1;
-    if ((this.#end & (CHUNK_SIZE - 1)) === 0) {
-      refreshChunkTree(this.#values, this.#chunkTree, Math.floor(end / CHUNK_SIZE), this.#end);
-    }
+    this.#buffer.put(atMs + 0, value + 0); // -0 → 0: one instant, one representation
   }
 
   /**
@@ -164,7 +128,7 @@ export class TimeSeries {
    * series.addBatch([1795251600000, 1795251660000], [12.5, 13]);
    */
   addBatch(atMs: ArrayLike<number>, values: ArrayLike<number>): void {
-    this.#merge(sortBatch('TimeSeries.addBatch', atMs, values));
+    this.#buffer.merge(sortBatch('TimeSeries.addBatch', atMs, values));
   }
 
   /**
@@ -181,11 +145,12 @@ export class TimeSeries {
   average(fromMs: number, tillMs: number): number | undefined {
     checkFiniteNumber('TimeSeries.average', 'fromMs', fromMs, EPOCH_MS);
     checkFiniteNumber('TimeSeries.average', 'tillMs', tillMs, EPOCH_MS);
-    const from = lowerBound(this.#times, this.#head, this.#end, fromMs);
-    const till = lowerBound(this.#times, from, this.#end, tillMs);
+    const { times, values, chunkTree, head, end } = this.#buffer;
+    const from = lowerBound(times, head, end, fromMs);
+    const till = lowerBound(times, from, end, tillMs);
     if (till === from) return undefined;
-    const sumHi = windowSum(this.#values, this.#chunkTree, from, till);
-    return meanOfSum(sumHi, this.#chunkTree[0]!, till - from); // slot 0 always exists
+    const sumHi = windowSum(values, chunkTree, from, till);
+    return meanOfSum(sumHi, chunkTree[0]!, till - from); // slot 0 always exists
   }
 
   /**
@@ -198,8 +163,9 @@ export class TimeSeries {
   count(fromMs: number, tillMs: number): number {
     checkFiniteNumber('TimeSeries.count', 'fromMs', fromMs, EPOCH_MS);
     checkFiniteNumber('TimeSeries.count', 'tillMs', tillMs, EPOCH_MS);
-    const from = lowerBound(this.#times, this.#head, this.#end, fromMs);
-    return lowerBound(this.#times, from, this.#end, tillMs) - from;
+    const { times, head, end } = this.#buffer;
+    const from = lowerBound(times, head, end, fromMs);
+    return lowerBound(times, from, end, tillMs) - from;
   }
 
   /**
@@ -213,10 +179,11 @@ export class TimeSeries {
   sum(fromMs: number, tillMs: number): number {
     checkFiniteNumber('TimeSeries.sum', 'fromMs', fromMs, EPOCH_MS);
     checkFiniteNumber('TimeSeries.sum', 'tillMs', tillMs, EPOCH_MS);
-    const from = lowerBound(this.#times, this.#head, this.#end, fromMs);
-    const till = lowerBound(this.#times, from, this.#end, tillMs);
+    const { times, values, chunkTree, head, end } = this.#buffer;
+    const from = lowerBound(times, head, end, fromMs);
+    const till = lowerBound(times, from, end, tillMs);
     if (till === from) return 0;
-    return windowSum(this.#values, this.#chunkTree, from, till);
+    return windowSum(values, chunkTree, from, till);
   }
 
   /**
@@ -230,8 +197,9 @@ export class TimeSeries {
    */
   firstAtOrAfter(atMs: number): number | undefined {
     checkFiniteNumber('TimeSeries.firstAtOrAfter', 'atMs', atMs, EPOCH_MS);
-    const at = lowerBound(this.#times, this.#head, this.#end, atMs);
-    return at < this.#end ? this.#times[at] : undefined;
+    const { times, head, end } = this.#buffer;
+    const at = lowerBound(times, head, end, atMs);
+    return at < end ? times[at] : undefined;
   }
 
   /**
@@ -246,20 +214,7 @@ export class TimeSeries {
    */
   pruneBefore(atMs: number): number {
     checkFiniteNumber('TimeSeries.pruneBefore', 'atMs', atMs, EPOCH_MS);
-    const keepFrom = lowerBound(this.#times, this.#head, this.#end, atMs);
-    const removed = keepFrom - this.#head;
-    if (removed === 0) return 0;
-    this.#head = keepFrom;
-    if (this.#head === this.#end) {
-      // Empty again: start over at position 0.
-      this.#head = 0;
-      this.#end = 0;
-    }
-    const live = this.length;
-    if (this.#times.length > SHRINK_RATIO * Math.max(DEFAULT_CAPACITY, live)) {
-      this.#relocate(Math.max(DEFAULT_CAPACITY, Math.ceil(live * TIME_SERIES_GROWTH_FACTOR)));
-    }
-    return removed;
+    return this.#buffer.pruneBefore(atMs);
   }
 
   /**
@@ -270,7 +225,7 @@ export class TimeSeries {
    * series.trimToSize(); // series.byteLength ≤ 16.5 × series.length + 16
    */
   trimToSize(): void {
-    if (this.#head !== 0 || this.#end !== this.#times.length) this.#relocate(this.length);
+    this.#buffer.trimToSize();
   }
 
   /**
@@ -280,81 +235,7 @@ export class TimeSeries {
    * series.toArrays(); // { atMs: Float64Array [...], values: Float64Array [...] }
    */
   toArrays(): { atMs: Float64Array; values: Float64Array } {
-    return {
-      atMs: this.#times.slice(this.#head, this.#end),
-      values: this.#values.slice(this.#head, this.#end),
-    };
-  }
-
-  /** Out-of-order path of `add`: replace at an existing `atMs`, or shift the tail and insert. */
-  #insert(atMs: number, value: number): void {
-    let at = lowerBound(this.#times, this.#head, this.#end, atMs);
-    if (this.#times[at] !== atMs) {
-      this.#ensureRoom(1);
-      at = lowerBound(this.#times, this.#head, this.#end, atMs);
-      this.#times.copyWithin(at + 1, at, this.#end);
-      this.#values.copyWithin(at + 1, at, this.#end);
-      this.#times[at] = atMs;
-      this.#end++;
-    }
-    this.#values[at] = value;
-    refreshChunkTree(this.#values, this.#chunkTree, Math.floor(at / CHUNK_SIZE), this.#end);
-  }
-
-  /** Merges a sorted, de-duplicated batch: O(n + m), one tree refresh from the first change. */
-  #merge(batch: SortedBatch): void {
-    const incoming = batch.atMs.length;
-    if (incoming === 0) return;
-    const from = lowerBound(this.#times, this.#head, this.#end, batch.atMs[0]!); // incoming > 0
-    const added = incoming - countSharedTimes(this.#times, from, this.#end, batch.atMs);
-    this.#ensureRoom(added);
-    const lowest = mergeFromBack(this.#times, this.#values, this.#head, this.#end, batch, added);
-    this.#end += added;
-    refreshChunkTree(this.#values, this.#chunkTree, Math.floor(lowest / CHUNK_SIZE), this.#end);
-  }
-
-  /** Makes room for `extra` more samples after #end: compacts in place or grows geometrically. */
-  #ensureRoom(extra: number): void {
-    if (this.#end + extra <= this.#times.length) return;
-    const needed = this.length + extra;
-    if (needed > TIME_SERIES_MAX_CAPACITY) {
-      throw new RangeError(
-        `TimeSeries: cannot hold more than ${TIME_SERIES_MAX_CAPACITY} samples, ${needed} needed`,
-      );
-    }
-    const target = Math.min(
-      TIME_SERIES_MAX_CAPACITY,
-      Math.max(DEFAULT_CAPACITY, Math.ceil(needed * TIME_SERIES_GROWTH_FACTOR)),
-    );
-    // Compacting in place only when it frees as much as growing would keeps appends amortised
-    // O(1): either way at least needed × 0.4 appends pass before the next O(n) move.
-    if (target <= this.#times.length) this.#compactInPlace();
-    else this.#relocate(target);
-  }
-
-  #compactInPlace(): void {
-    this.#times.copyWithin(0, this.#head, this.#end);
-    this.#values.copyWithin(0, this.#head, this.#end);
-    this.#end -= this.#head;
-    this.#head = 0;
-    refreshChunkTree(this.#values, this.#chunkTree, 0, this.#end);
-  }
-
-  #relocate(capacity: number): void {
-    const times = new Float64Array(capacity);
-    const values = new Float64Array(capacity);
-    times.set(this.#times.subarray(this.#head, this.#end));
-    values.set(this.#values.subarray(this.#head, this.#end));
-    const tree = new Float64Array(chunkTreeLength(capacity));
-    const live = this.#end - this.#head;
-    // Unshifted samples keep their chunks, so their sums can move across (growth, trimming);
-    // shifted ones (after pruning) are summed again.
-    if (this.#head === 0) transplantLeaves(this.#chunkTree, tree, Math.floor(live / CHUNK_SIZE));
-    else refreshChunkTree(values, tree, 0, live);
-    this.#head = 0;
-    this.#end = live;
-    this.#times = times;
-    this.#values = values;
-    this.#chunkTree = tree;
+    const { times, values, head, end } = this.#buffer;
+    return { atMs: times.slice(head, end), values: values.slice(head, end) };
   }
 }
