@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TimeSeries } from '../../src/series/time-series.js';
+import { SERIES_RUNS } from '../helpers/series-runs.js';
 
 describe('TimeSeries.firstAtOrAfter', () => {
   it('finds the first sample at or after an instant (the example)', () => {
@@ -34,7 +35,7 @@ describe('TimeSeries.firstAtOrAfter', () => {
           expect(series.firstAtOrAfter(atMs)).toBe(expected);
         },
       ),
-      { numRuns: 1000 },
+      SERIES_RUNS,
     );
   });
 });
