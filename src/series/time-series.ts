@@ -181,9 +181,7 @@ export class TimeSeries {
     checkFiniteNumber('TimeSeries.sum', 'tillMs', tillMs, EPOCH_MS);
     const { times, values, chunkTree, head, end } = this.#buffer;
     const from = lowerBound(times, head, end, fromMs);
-    const till = lowerBound(times, from, end, tillMs);
-    if (till === from) return 0;
-    return windowSum(values, chunkTree, from, till);
+    return windowSum(values, chunkTree, from, lowerBound(times, from, end, tillMs)); // 0 if empty
   }
 
   /**
