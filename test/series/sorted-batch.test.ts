@@ -19,6 +19,19 @@ describe('sortBatch', () => {
     const batch = sortBatch('f', [-0, 0], [-0, 5]);
     expect(Object.is(batch.atMs[0], 0)).toBe(true);
     expect([...batch.values]).toEqual([5]);
+    // Also in a batch that is already in order, which is not sorted again.
+    const ordered = sortBatch('f', [-0, 5], [-0, 1]);
+    expect(Object.is(ordered.atMs[0], 0)).toBe(true);
+    expect(Object.is(ordered.values[0], 0)).toBe(true);
+  });
+
+  it('names the function and the parameter that is not an array', () => {
+    expect(() => sortBatch('TimeSeries.addBatch', 5 as never, [])).toThrow(
+      /^TimeSeries\.addBatch: atMs must be an array or typed array of numbers, got 5$/,
+    );
+    expect(() => sortBatch('TimeSeries.addBatch', [], 'x' as never)).toThrow(
+      /^TimeSeries\.addBatch: values must be an array or typed array of numbers, got "x"$/,
+    );
   });
 
   it('matches a Map with last write wins', () => {
