@@ -15,7 +15,8 @@ import { loggableUrl } from './request-url.js';
 /** The rate headers of an admitted request: none when it was admitted uncounted. */
 export type AdmittedHeaders = Readonly<Record<string, string>>;
 
-const UNCOUNTED: AdmittedHeaders = Object.freeze({});
+/** The rate headers of a request admitted uncounted, or not counted at all (a keyless route). */
+export const NO_RATE_HEADERS: AdmittedHeaders = Object.freeze({});
 
 /**
  * Authenticates a request and counts it. Returns the rate headers every keyed answer carries,
@@ -75,7 +76,7 @@ function countRequest(
 
 // A refusal throws, its rate headers attached.
 function rateHeadersOf(decision: RateLimitDecision | undefined): AdmittedHeaders {
-  if (decision === undefined) return UNCOUNTED;
+  if (decision === undefined) return NO_RATE_HEADERS;
   const headers = rateLimitHeaders(decision);
   if (decision.allowed) return headers;
   const details = { limit: decision.blockedBy, retryAfterSeconds: decision.retryAfterSeconds };

@@ -1,6 +1,6 @@
 import { negotiateLanguage } from '../i18n/negotiate-language.js';
 import type { Language } from '../model/api-types.js';
-import { type AdmittedHeaders, admit } from './admission.js';
+import { type AdmittedHeaders, admit, NO_RATE_HEADERS } from './admission.js';
 import { type ApiOptions, readClock, resolveApiOptions, safeLog } from './api-options.js';
 import { checkedRoute } from './checked-route.js';
 import { acceptsGzip } from './content-negotiation.js';
@@ -42,7 +42,6 @@ const BASE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
 const META_CACHE_CONTROL = 'private, max-age=3600';
 const REVALIDATE_CACHE_CONTROL = 'private, no-cache';
 const NO_STORE = Object.freeze({ 'Cache-Control': 'no-store' });
-const NO_RATE_HEADERS: AdmittedHeaders = Object.freeze({});
 
 /**
  * Builds the `/v2` adapter core over a `MeasurementsService`. Order of checks for a request:
