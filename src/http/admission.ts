@@ -12,27 +12,22 @@ import {
 } from './rate-limiter.js';
 import { loggableUrl } from './request-url.js';
 
-/** The rate headers of an admitted request: none when it was admitted uncounted. */
-export type AdmittedHeaders = Readonly<Record<string, string>>;
-
-/** The rate headers of a request admitted uncounted, or not counted at all (a keyless route). */
-export const NO_RATE_HEADERS: AdmittedHeaders = Object.freeze({});
-
 /**
- * Authenticates a request and counts it. Returns the rate headers every keyed answer carries,
- * at once when the key ring and the counter store answer at once (the in-process defaults).
+ * Authenticates a request and counts it. Returns the count's decision, whose rate headers every
+ * keyed answer carries, or `undefined` when the request was admitted uncounted; at once when
+ * the key ring and the counter store answer at once (the in-process defaults).
  * Throws (or rejects with) 401 for no or an unknown key, 429 over a limit (headers attached),
  * or, failing closed, `DependencyUnavailableError` (503) when the counters cannot be reached.
  *
  * @example
  * admit(options, { method: 'GET', path: '/v2/meta/indexes', query: '', headers: { apikey: 'demo' } }, []);
- * // { 'X-RateLimit-Limit-day': '100', 'X-RateLimit-Remaining-day': '99', … }
+ * // { allowed: true, day: { limit: 100, remaining: 99, … }, minute: { … } }
  */
 export function admit(
   options: ResolvedApiOptions,
   request: CoreRequest,
   apikeyParams: readonly string[],
-): MaybePromise<AdmittedHeaders> {
+): MaybePromise<RateLimitDecision | undefined> {
   const key = presentedKey(request.headers.apikey, apikeyParams);
   if (key.status === 'missing') {
     throw new ApiError(
@@ -40,10 +35,13 @@ export function admit(
       'No API key: send it in the apikey header or the apikey query parameter',
     );
   }
-  const client = key.status === 'present' ? options.keyRing.identify(key.key) : undefined;
+  const client =
+    key.status === 'present'
+      ? options.connectionKeys.identify(key.key, request.connection)
+      : undefined;
   return whenReady(client, (identified) => {
     if (identified === undefined) throw new ApiError('API_KEY_INVALID', 'The API key is not valid');
-    return whenReady(countRequest(options, identified, request), rateHeadersOf);
+    return whenReady(countRequest(options, identified, request), refuseOverLimit);
   });
 }
 
@@ -75,15 +73,13 @@ function countRequest(
 }
 
 // A refusal throws, its rate headers attached.
-function rateHeadersOf(decision: RateLimitDecision | undefined): AdmittedHeaders {
-  if (decision === undefined) return NO_RATE_HEADERS;
-  const headers = rateLimitHeaders(decision);
-  if (decision.allowed) return headers;
+function refuseOverLimit(decision: RateLimitDecision | undefined): RateLimitDecision | undefined {
+  if (decision === undefined || decision.allowed) return decision;
   const details = { limit: decision.blockedBy, retryAfterSeconds: decision.retryAfterSeconds };
   throw new ApiError(
     'RATE_LIMIT_EXCEEDED',
     `Rate limit per ${decision.blockedBy} exceeded`,
     details,
-    headers,
+    rateLimitHeaders(decision),
   );
 }

@@ -1,7 +1,8 @@
 import { checkFunction } from '../arguments/argument-checks.js';
 import { argumentError, describeValue } from '../arguments/describe-value.js';
 import type { MeasurementsService } from '../payload/measurements-service.js';
-import { type ApiKeyConfig, checkLimit, createKeyRing, type KeyRing } from './api-keys.js';
+import { type ApiKeyConfig, checkLimit, createKeyRing } from './api-keys.js';
+import { ConnectionKeys } from './connection-keys.js';
 import type { ApiLogger, GzipFunction } from './core-request.js';
 import { type CounterStore, InMemoryCounterStore } from './counter-store.js';
 import { webDeflateRaw, webGzip } from './json-body.js';
@@ -59,7 +60,8 @@ export interface ApiOptions {
 /** {@link ApiOptions} checked, with every default applied. */
 export interface ResolvedApiOptions {
   readonly service: MeasurementsService;
-  readonly keyRing: KeyRing;
+  /** The configured keys, each connection's key hashed once. */
+  readonly connectionKeys: ConnectionKeys;
   readonly counterStore: CounterStore;
   readonly countersFailOpen: boolean;
   readonly clock: () => number;
@@ -144,7 +146,7 @@ export function resolveApiOptions(options: ApiOptions): ResolvedApiOptions {
   const gzip = options.gzip ?? webGzip;
   return {
     service: service as MeasurementsService,
-    keyRing: createKeyRing(options.keys, { dayLimit, minuteLimit }),
+    connectionKeys: new ConnectionKeys(createKeyRing(options.keys, { dayLimit, minuteLimit })),
     counterStore: options.counterStore ?? new InMemoryCounterStore(),
     countersFailOpen,
     clock,

@@ -20,6 +20,12 @@ export interface CoreRequest {
    * only for a redirect, so a shell may compute it lazily (a getter).
    */
   readonly baseUrl?: string | undefined;
+  /**
+   * Any object that stays the same for every request of one client connection (the `node:http`
+   * shell passes the socket). The adapter then hashes the connection's API key once instead of
+   * on every request. Absent: every request's key is hashed.
+   */
+  readonly connection?: object | undefined;
 }
 
 /** An HTTP response produced by the core. */

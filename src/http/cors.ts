@@ -1,6 +1,9 @@
 /** Methods the adapter answers; the `Allow` header of a 405 and of preflights. */
 export const ALLOWED_METHODS = 'GET, OPTIONS';
 
+/** `Access-Control-Allow-Origin`: any page may read the answers (they need a key anyway). */
+export const ALLOWED_ORIGIN = '*';
+
 /** Request headers browser code may send. */
 export const ALLOWED_REQUEST_HEADERS =
   'apikey, Accept-Language, Accept, Content-Type, If-None-Match';
@@ -25,7 +28,7 @@ export const PREFLIGHT_MAX_AGE_SECONDS = 86_400;
  * cookies, so `*` is safe) and read the rate-limit headers.
  */
 export const CORS_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Origin': ALLOWED_ORIGIN,
   'Access-Control-Expose-Headers': EXPOSED_RESPONSE_HEADERS,
 });
 

@@ -1,17 +1,17 @@
 import { negotiateLanguage } from '../i18n/negotiate-language.js';
 import type { Language } from '../model/api-types.js';
-import { type AdmittedHeaders, admit, NO_RATE_HEADERS } from './admission.js';
+import { admit } from './admission.js';
+import { answerHeaders, BASE_HEADERS, rateHeadersOf } from './answer-headers.js';
 import { type ApiOptions, readClock, resolveApiOptions, safeLog } from './api-options.js';
 import { checkedRoute } from './checked-route.js';
 import { acceptsGzip } from './content-negotiation.js';
 import type { CoreRequest, CoreResponse } from './core-request.js';
-import { CORS_HEADERS, PREFLIGHT_HEADERS } from './cors.js';
+import { PREFLIGHT_HEADERS } from './cors.js';
 import { noneMatchHits, weakEntityTag } from './entity-tag.js';
 import { errorResponse } from './error-mapper.js';
 import { registerImmediateAnswer } from './immediate-answer.js';
 import {
   encodeJson,
-  JSON_CONTENT_TYPE,
   PER_RESPONSE_GZIP,
   type PreparedJson,
   piecedResponse,
@@ -19,8 +19,10 @@ import {
 } from './json-body.js';
 import { type MaybePromise, recover, whenReady } from './maybe-promise.js';
 import { type MeasurementsEntry, MeasurementsResponses } from './measurements-responses.js';
+import { ParsedTarget, ParsedTargets } from './parsed-targets.js';
 import { readQueryParams } from './query-params.js';
 import { loggableUrl, rewriteQuery } from './request-url.js';
+import type { RateLimitDecision } from './rate-limiter.js';
 import { matchRoute, type RouteContext, type RouteMatch, type RouteResult } from './routes.js';
 
 /** The framework-free adapter: one request in, one response out. */
@@ -29,12 +31,6 @@ export interface Api {
   handle(request: CoreRequest): Promise<CoreResponse>;
 }
 
-const BASE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-  ...CORS_HEADERS,
-  'Content-Type': JSON_CONTENT_TYPE,
-  Vary: 'Accept-Encoding, Accept-Language',
-});
-
 // Every answer carries rate headers for one key, so no shared cache may keep it (`private`).
 // Measurements: as long as their validity horizon lasts. Meta lists: an hour (they change only
 // with a new release). Installations: kept, but revalidated by ETag each time (they change
@@ -42,6 +38,25 @@ const BASE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
 const META_CACHE_CONTROL = 'private, max-age=3600';
 const REVALIDATE_CACHE_CONTROL = 'private, no-cache';
 const NO_STORE = Object.freeze({ 'Cache-Control': 'no-store' });
+
+const NO_VALUES: readonly string[] = Object.freeze([]);
+
+// One request on its way through the core, filled in as it goes: what the later steps and a
+// failure's answer need. One object per request instead of a closure per step.
+class Exchange {
+  readonly request: CoreRequest;
+  query: Map<string, string[]> | undefined = undefined;
+  found: RouteMatch | undefined = undefined;
+  target: ParsedTarget | undefined = undefined;
+  decision: RateLimitDecision | undefined = undefined;
+  language: Language = 'en';
+  nowMs = 0;
+  responseKey = '';
+
+  constructor(request: CoreRequest) {
+    this.request = request;
+  }
+}
 
 /**
  * Builds the `/v2` adapter core over a `MeasurementsService`. Order of checks for a request:
@@ -59,6 +74,7 @@ const NO_STORE = Object.freeze({ 'Cache-Control': 'no-store' });
 export function createApi(apiOptions: ApiOptions): Api {
   const options = resolveApiOptions(apiOptions);
   const preparedBodies = new Map<string, PreparedJson>();
+  const targets = new ParsedTargets();
   const responses = new MeasurementsResponses(
     options.responseCacheBytes,
     options.gzip,
@@ -89,48 +105,38 @@ export function createApi(apiOptions: ApiOptions): Api {
   }
 
   // A 200 of a route outside the response cache, or a 304 when the client has its tag.
-  function respond(
-    headers: Record<string, string>,
-    request: CoreRequest,
-    result: RouteResult,
-  ): MaybePromise<CoreResponse> {
-    let identity: Uint8Array;
-    if (result.kind === 'prepared') {
-      identity = result.body.identity;
-      if (result.language !== undefined) headers['Content-Language'] = result.language;
-      headers.ETag = result.body.etag;
-      headers['Cache-Control'] = META_CACHE_CONTROL;
-    } else {
-      identity = encodeJson(result.kind === 'json' ? result.value : result.payload);
-      headers.ETag = weakEntityTag(identity);
-      headers['Cache-Control'] = REVALIDATE_CACHE_CONTROL;
-    }
-    if (noneMatchHits(request.headers['if-none-match'], headers.ETag)) {
+  function respond(result: RouteResult, exchange: Exchange): MaybePromise<CoreResponse> {
+    const { request, decision, language } = exchange;
+    const isPrepared = result.kind === 'prepared';
+    const identity = isPrepared
+      ? result.body.identity
+      : encodeJson(result.kind === 'json' ? result.value : result.payload);
+    const etag = isPrepared ? result.body.etag : weakEntityTag(identity);
+    const headers = isPrepared
+      ? answerHeaders(decision, result.language ?? language, etag, META_CACHE_CONTROL)
+      : answerHeaders(decision, language, etag, REVALIDATE_CACHE_CONTROL);
+    if (noneMatchHits(request.headers['if-none-match'], etag)) {
       return { status: 304, headers, body: null };
     }
     if (!acceptsGzip(request.headers['accept-encoding'])) {
       return { status: 200, headers, body: identity };
     }
     headers['Content-Encoding'] = 'gzip';
-    const gzipped =
-      result.kind === 'prepared'
-        ? result.body.gzipped()
-        : options.gzip(identity, PER_RESPONSE_GZIP);
+    const gzipped = isPrepared ? result.body.gzipped() : options.gzip(identity, PER_RESPONSE_GZIP);
     return whenReady(gzipped, (body) => ({ status: 200, headers, body }));
   }
 
   // A Measurements answer: the entry's shared bytes and the request's own bounds of `current`.
   function respondMeasurements(
-    headers: Record<string, string>,
-    request: CoreRequest,
     entry: MeasurementsEntry,
-    nowMs: number,
+    exchange: Exchange,
   ): MaybePromise<CoreResponse> {
-    headers.ETag = entry.etag;
-    headers['Cache-Control'] =
+    const { request, nowMs } = exchange;
+    const cacheControl =
       entry.freshness === undefined
         ? REVALIDATE_CACHE_CONTROL
         : `private, max-age=${entry.freshness.secondsLeft(nowMs)}`;
+    const headers = answerHeaders(exchange.decision, exchange.language, entry.etag, cacheControl);
     if (noneMatchHits(request.headers['if-none-match'], entry.etag)) {
       return { status: 304, headers, body: null };
     }
@@ -141,38 +147,74 @@ export function createApi(apiOptions: ApiOptions): Api {
     });
   }
 
-  // An admitted request (or one on a keyless route): method, route, parameters, then the answer.
-  function serve(
-    request: CoreRequest,
-    found: RouteMatch | undefined,
-    query: Map<string, string[]>,
-    rateHeaders: AdmittedHeaders,
-  ): MaybePromise<CoreResponse> {
-    const match = checkedRoute(request, found);
+  // A computed result: kept in the response cache when it is a Measurements payload.
+  function respondComputed(result: RouteResult, exchange: Exchange): MaybePromise<CoreResponse> {
+    if (result.kind !== 'measurements') return respond(result, exchange);
+    const entry = responses.entryOf(exchange.responseKey, result.payload, exchange.nowMs);
+    return whenReady(entry, respondMeasurements, exchange);
+  }
+
+  // An admitted request whose route and parameters are known: the answer.
+  function serveTarget(exchange: Exchange, target: ParsedTarget): MaybePromise<CoreResponse> {
+    const { request } = exchange;
     const language = negotiateLanguage(request.headers['accept-language']);
-    for (const [name, value] of match.pathParams) query.set(name, [value]);
-    const params = match.route.parse(query);
     const nowMs = readClock(options.clock, 'clock');
-    const headers = { ...BASE_HEADERS, ...rateHeaders, 'Content-Language': language };
-    const run = () => match.route.run(params, routeContext(request, nowMs, language));
-    if (!match.route.cached) return whenReady(run(), (result) => respond(headers, request, result));
-    const key = `${match.route.cacheKey(params)}|${language}`;
-    const kept = responses.lookup(key, nowMs);
-    if (kept !== undefined) return respondMeasurements(headers, request, kept, nowMs);
-    return whenReady(run(), (result) => {
-      if (result.kind !== 'measurements') return respond(headers, request, result);
-      return whenReady(responses.entryOf(key, result.payload, nowMs), (entry) =>
-        respondMeasurements(headers, request, entry, nowMs),
-      );
-    });
+    exchange.language = language;
+    exchange.nowMs = nowMs;
+    const { route } = target.match;
+    if (!route.cached) {
+      const result = route.run(target.params, routeContext(request, nowMs, language));
+      return whenReady(result, respond, exchange);
+    }
+    exchange.responseKey = target.responseKey(language);
+    const kept = responses.lookup(exchange.responseKey, nowMs);
+    if (kept !== undefined) return respondMeasurements(kept, exchange);
+    const computed = route.run(target.params, routeContext(request, nowMs, language));
+    return whenReady(computed, respondComputed, exchange);
+  }
+
+  // An admitted request (or one on a keyless route): method, route, parameters, then the answer.
+  function serve(exchange: Exchange): MaybePromise<CoreResponse> {
+    const { request } = exchange;
+    const match = checkedRoute(request, exchange.found);
+    if (exchange.target !== undefined) return serveTarget(exchange, exchange.target);
+    const query = exchange.query ?? new Map<string, string[]>();
+    for (const [name, value] of match.pathParams) query.set(name, [value]);
+    const target = new ParsedTarget(match, match.route.parse(query));
+    targets.keep(request.path, request.query, query, target);
+    return serveTarget(exchange, target);
+  }
+
+  function serveAdmitted(
+    decision: RateLimitDecision | undefined,
+    exchange: Exchange,
+  ): MaybePromise<CoreResponse> {
+    exchange.decision = decision;
+    return serve(exchange);
+  }
+
+  // Key, count, then the rest; a target parsed before skips the query and the route match.
+  function admitAndServe(exchange: Exchange): MaybePromise<CoreResponse> {
+    const { request } = exchange;
+    const target = targets.lookup(request.path, request.query);
+    let apikeyParams: readonly string[] = NO_VALUES;
+    if (target === undefined) {
+      exchange.query = readQueryParams(request.query);
+      exchange.found = matchRoute(request.path);
+      apikeyParams = exchange.query.get('apikey') ?? NO_VALUES;
+    } else {
+      exchange.target = target;
+      exchange.found = target.match;
+    }
+    // A keyless route (the OpenAPI document) skips the key and the counting, nothing else.
+    if (exchange.found?.route.keyless === true) return serve(exchange);
+    return whenReady(admit(options, request, apikeyParams), serveAdmitted, exchange);
   }
 
   // The JSON error answer of a failed request, gzipped when the client asked for it.
-  function failed(
-    request: CoreRequest,
-    thrown: unknown,
-    rateHeaders: AdmittedHeaders,
-  ): MaybePromise<CoreResponse> {
+  function failed(thrown: unknown, exchange: Exchange): MaybePromise<CoreResponse> {
+    const { request } = exchange;
+    const rateHeaders = rateHeadersOf(exchange.decision);
     const error = errorResponse(thrown, { ...BASE_HEADERS, ...rateHeaders, ...NO_STORE });
     if (error.unexpected) {
       const url = loggableUrl(request.path, request.query);
@@ -192,37 +234,20 @@ export function createApi(apiOptions: ApiOptions): Api {
       const headers = { ...BASE_HEADERS, ...NO_STORE, ...PREFLIGHT_HEADERS };
       return { status: 204, headers, body: null };
     }
-    let rateHeaders: AdmittedHeaders = NO_RATE_HEADERS;
-    return recover(
-      () => {
-        const query = readQueryParams(request.query);
-        const found = matchRoute(request.path);
-        // A keyless route (the OpenAPI document) skips the key and the counting, nothing else.
-        if (found?.route.keyless === true) return serve(request, found, query, rateHeaders);
-        return whenReady(admit(options, request, query.get('apikey') ?? []), (admitted) => {
-          rateHeaders = admitted;
-          return serve(request, found, query, admitted);
-        });
-      },
-      (thrown) => failed(request, thrown, rateHeaders),
-    );
+    return recover(admitAndServe, failed, new Exchange(request));
+  }
+
+  // Only a failing gzip of an error body gets here; answer a plain 500, uncompressed.
+  function lastResort(thrown: unknown, request: CoreRequest): CoreResponse {
+    const url = loggableUrl(request.path, request.query);
+    safeLog(options.logger, 'error', 'response failed', { url, error: thrown });
+    const { status, headers, body } = errorResponse(undefined, { ...BASE_HEADERS, ...NO_STORE });
+    return { status, headers, body };
   }
 
   // Every answer of this adapter, logged; never throws nor rejects.
   function answerLogged(request: CoreRequest): MaybePromise<CoreResponse> {
-    const response = recover(
-      () => answer(request),
-      (thrown) => {
-        // Only a failing gzip of an error body gets here; answer a plain 500, uncompressed.
-        const url = loggableUrl(request.path, request.query);
-        safeLog(options.logger, 'error', 'response failed', { url, error: thrown });
-        const { status, headers, body } = errorResponse(undefined, {
-          ...BASE_HEADERS,
-          ...NO_STORE,
-        });
-        return { status, headers, body };
-      },
-    );
+    const response = recover(answer, lastResort, request);
     if (options.logger === undefined) return response;
     return whenReady(response, (logged) => {
       // The URL is redacted for the access log only when there is one to write.

@@ -32,6 +32,7 @@ export interface MeasurementsEntry {
 }
 
 const encoder = new TextEncoder();
+const EMPTY = new Uint8Array(0);
 
 /**
  * The response cache of the measurement routes. A Measurements payload is serialised once and
@@ -53,6 +54,8 @@ export class MeasurementsResponses {
   readonly #gzip: GzipFunction;
   readonly #deflateRaw: DeflateRaw | undefined;
   readonly #timestamps = new TimestampTexts();
+  #boundsAtMs = Number.NaN;
+  #bounds: Uint8Array = EMPTY;
 
   /**
    * @param maxBytes - byte budget of the kept entries (0: keep none)
@@ -113,7 +116,7 @@ export class MeasurementsResponses {
    * while a body is being compressed.
    */
   body(entry: MeasurementsEntry, nowMs: number, gzip: boolean): MaybePromise<Uint8Array[]> {
-    const head = entry.movingBounds ? encoder.encode(this.#boundsText(nowMs)) : EMPTY;
+    const head = entry.movingBounds ? this.#boundsBytes(nowMs) : EMPTY;
     if (!gzip) return head.byteLength === 0 ? [entry.tail] : [head, entry.tail];
     const deflateRaw = this.#deflateRaw;
     if (deflateRaw === undefined || entry.freshness === undefined) {
@@ -136,6 +139,16 @@ export class MeasurementsResponses {
     return whenReady(entry.deflated, (deflated) => [...splicedGzip(head, deflated)]);
   }
 
+  // The bounds' bytes at `nowMs`, shared by every answer in the same millisecond (several, under
+  // load): formatting and encoding them was the largest cost of a cached answer's body.
+  #boundsBytes(nowMs: number): Uint8Array {
+    if (nowMs !== this.#boundsAtMs) {
+      this.#bounds = encoder.encode(this.#boundsText(nowMs));
+      this.#boundsAtMs = nowMs;
+    }
+    return this.#bounds;
+  }
+
   // `{"current":{"fromDateTime":"…","tillDateTime":"…"` of the moving hour ending at `nowMs`.
   #boundsText(nowMs: number): string {
     const from = this.#timestamps.format(nowMs - CURRENT_WINDOW_MS);
@@ -143,8 +156,6 @@ export class MeasurementsResponses {
     return `{"current":{"fromDateTime":"${from}","tillDateTime":"${till}"`;
   }
 }
-
-const EMPTY = new Uint8Array(0);
 
 function startsWith(bytes: Uint8Array, head: Uint8Array): boolean {
   if (bytes.byteLength < head.byteLength) return false;

@@ -63,6 +63,7 @@ class NodeCoreRequest implements CoreRequest {
   readonly path: string;
   readonly query: string;
   readonly headers: Readonly<Record<string, string>>;
+  readonly connection: object | undefined;
   readonly #request: IncomingMessage;
   readonly #url: string;
   #baseUrl: { readonly value: string | undefined } | undefined;
@@ -74,6 +75,8 @@ class NodeCoreRequest implements CoreRequest {
     this.path = path;
     this.query = query;
     this.headers = joinedHeaders(request.headers);
+    // The socket: one per keep-alive connection, so its key is hashed once.
+    this.connection = request.socket ?? undefined;
     this.#request = request;
     this.#url = url;
   }
