@@ -1,5 +1,4 @@
 import { negotiateLanguage } from '../i18n/negotiate-language.js';
-import type { Language } from '../model/api-types.js';
 import { admit } from './admission.js';
 import { answerHeaders, BASE_HEADERS, rateHeadersOf } from './answer-headers.js';
 import { type ApiOptions, readClock, resolveApiOptions, safeLog } from './api-options.js';
@@ -9,6 +8,7 @@ import type { CoreRequest, CoreResponse } from './core-request.js';
 import { PREFLIGHT_HEADERS } from './cors.js';
 import { noneMatchHits, weakEntityTag } from './entity-tag.js';
 import { errorResponse } from './error-mapper.js';
+import { Exchange, NO_VALUES } from './exchange.js';
 import { registerImmediateAnswer } from './immediate-answer.js';
 import {
   encodeJson,
@@ -21,9 +21,9 @@ import { type MaybePromise, recover, whenReady } from './maybe-promise.js';
 import { type MeasurementsEntry, MeasurementsResponses } from './measurements-responses.js';
 import { ParsedTarget, ParsedTargets } from './parsed-targets.js';
 import { readQueryParams } from './query-params.js';
-import { loggableUrl, rewriteQuery } from './request-url.js';
 import type { RateLimitDecision } from './rate-limiter.js';
-import { matchRoute, type RouteContext, type RouteMatch, type RouteResult } from './routes.js';
+import { loggableUrl, rewriteQuery } from './request-url.js';
+import { matchRoute, type RouteContext, type RouteResult } from './routes.js';
 
 /** The framework-free adapter: one request in, one response out. */
 export interface Api {
@@ -31,32 +31,12 @@ export interface Api {
   handle(request: CoreRequest): Promise<CoreResponse>;
 }
 
-// Every answer carries rate headers for one key, so no shared cache may keep it (`private`).
-// Measurements: as long as their validity horizon lasts. Meta lists: an hour (they change only
-// with a new release). Installations: kept, but revalidated by ETag each time (they change
-// whenever the store's installations do). Errors and preflights: not kept at all.
+// Every answer carries one key's rate headers, so no shared cache may keep it (`private`).
+// Measurements: for their validity horizon. Meta lists: an hour (they change with a release).
+// Installations: revalidated by ETag each time. Errors and preflights: never kept.
 const META_CACHE_CONTROL = 'private, max-age=3600';
 const REVALIDATE_CACHE_CONTROL = 'private, no-cache';
 const NO_STORE = Object.freeze({ 'Cache-Control': 'no-store' });
-
-const NO_VALUES: readonly string[] = Object.freeze([]);
-
-// One request on its way through the core, filled in as it goes: what the later steps and a
-// failure's answer need. One object per request instead of a closure per step.
-class Exchange {
-  readonly request: CoreRequest;
-  query: Map<string, string[]> | undefined = undefined;
-  found: RouteMatch | undefined = undefined;
-  target: ParsedTarget | undefined = undefined;
-  decision: RateLimitDecision | undefined = undefined;
-  language: Language = 'en';
-  nowMs = 0;
-  responseKey = '';
-
-  constructor(request: CoreRequest) {
-    this.request = request;
-  }
-}
 
 /**
  * Builds the `/v2` adapter core over a `MeasurementsService`. Order of checks for a request:
@@ -90,7 +70,7 @@ export function createApi(apiOptions: ApiOptions): Api {
     return body;
   }
 
-  function routeContext(request: CoreRequest, nowMs: number, language: Language): RouteContext {
+  function routeContext({ request, nowMs, language }: Exchange): RouteContext {
     return {
       service: options.service,
       language,
@@ -156,20 +136,19 @@ export function createApi(apiOptions: ApiOptions): Api {
 
   // An admitted request whose route and parameters are known: the answer.
   function serveTarget(exchange: Exchange, target: ParsedTarget): MaybePromise<CoreResponse> {
-    const { request } = exchange;
-    const language = negotiateLanguage(request.headers['accept-language']);
+    const language = negotiateLanguage(exchange.request.headers['accept-language']);
     const nowMs = readClock(options.clock, 'clock');
     exchange.language = language;
     exchange.nowMs = nowMs;
     const { route } = target.match;
     if (!route.cached) {
-      const result = route.run(target.params, routeContext(request, nowMs, language));
+      const result = route.run(target.params, routeContext(exchange));
       return whenReady(result, respond, exchange);
     }
     exchange.responseKey = target.responseKey(language);
     const kept = responses.lookup(exchange.responseKey, nowMs);
     if (kept !== undefined) return respondMeasurements(kept, exchange);
-    const computed = route.run(target.params, routeContext(request, nowMs, language));
+    const computed = route.run(target.params, routeContext(exchange));
     return whenReady(computed, respondComputed, exchange);
   }
 
