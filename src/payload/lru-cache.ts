@@ -20,6 +20,9 @@ export class LruCache<K, V> {
   readonly #entries = new Map<K, { readonly value: V; readonly weight: number }>();
   readonly #weigh: ((value: V) => number) | undefined;
   #weight = 0;
+  // The key last inserted. While it is in the Map it is the last one; once deleted or evicted,
+  // `get` no longer finds it, and only a new insert (which sets this again) brings it back.
+  #newest: K | undefined = undefined;
 
   /**
    * @param capacity - a non-negative integer
@@ -49,9 +52,13 @@ export class LruCache<K, V> {
   get(key: K): V | undefined {
     const entry = this.#entries.get(key);
     if (entry === undefined) return undefined;
-    // Re-inserting moves the key to the end of the Map's insertion order.
-    this.#entries.delete(key);
-    this.#entries.set(key, entry);
+    // Re-inserting moves the key to the end of the Map's insertion order; a key already there
+    // (a hot key asked for again and again) stays, which spares two of the three lookups.
+    if (key !== this.#newest) {
+      this.#entries.delete(key);
+      this.#entries.set(key, entry);
+      this.#newest = key;
+    }
     return entry.value;
   }
 
@@ -64,6 +71,7 @@ export class LruCache<K, V> {
     const weight = this.#weigh === undefined ? 1 : this.#weigh(value);
     if (weight > this.capacity) return;
     this.#entries.set(key, { value, weight });
+    this.#newest = key;
     this.#weight += weight;
     for (const [oldest, entry] of this.#entries) {
       if (this.#weight <= this.capacity) break;

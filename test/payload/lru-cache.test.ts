@@ -19,9 +19,9 @@ describe('LruCache', () => {
     );
   });
 
-  it('agrees with a list kept in use order', () => {
+  it('agrees with a list kept in use order, through sets, gets and deletes', () => {
     const op = fc.record({
-      set: fc.boolean(),
+      kind: fc.constantFrom('set', 'get', 'delete'),
       key: fc.integer({ min: 0, max: 6 }),
       value: fc.nat(),
     });
@@ -32,13 +32,16 @@ describe('LruCache', () => {
         (capacity, ops) => {
           const cache = new LruCache<number, number>(capacity);
           let oracle: [number, number][] = []; // oldest first
-          for (const { set, key, value } of ops) {
+          for (const { kind, key, value } of ops) {
             const at = oracle.findIndex(([k]) => k === key);
-            if (set) {
+            if (kind === 'set') {
               if (at >= 0) oracle.splice(at, 1);
               if (capacity > 0) oracle.push([key, value]);
               if (oracle.length > capacity) oracle = oracle.slice(1);
               cache.set(key, value);
+            } else if (kind === 'delete') {
+              if (at >= 0) oracle.splice(at, 1);
+              cache.delete(key);
             } else {
               const expected = at >= 0 ? oracle[at]![1] : undefined;
               if (at >= 0) oracle.push(...oracle.splice(at, 1));
