@@ -8,7 +8,7 @@ import type { CoreRequest, CoreResponse } from './core-request.js';
 import { PREFLIGHT_HEADERS } from './cors.js';
 import { noneMatchHits, weakEntityTag } from './entity-tag.js';
 import { errorResponse } from './error-mapper.js';
-import { Exchange, NO_VALUES } from './exchange.js';
+import { Exchange, type ExchangeScope, NO_VALUES } from './exchange.js';
 import { registerImmediateAnswer } from './immediate-answer.js';
 import {
   encodeJson,
@@ -22,8 +22,8 @@ import { type MeasurementsEntry, MeasurementsResponses } from './measurements-re
 import { ParsedTarget, ParsedTargets } from './parsed-targets.js';
 import { readQueryParams } from './query-params.js';
 import type { RateLimitDecision } from './rate-limiter.js';
-import { loggableUrl, rewriteQuery } from './request-url.js';
-import { matchRoute, type RouteContext, type RouteResult } from './routes.js';
+import { loggableUrl } from './request-url.js';
+import { matchRoute, type RouteResult } from './routes.js';
 
 /** The framework-free adapter: one request in, one response out. */
 export interface Api {
@@ -70,19 +70,11 @@ export function createApi(apiOptions: ApiOptions): Api {
     return body;
   }
 
-  function routeContext({ request, nowMs, language }: Exchange): RouteContext {
-    return {
-      service: options.service,
-      language,
-      nowMs,
-      prepared,
-      relocate(path, replacedParams) {
-        const rewritten = rewriteQuery(request.query, replacedParams);
-        const base = options.publicBaseUrl ?? request.baseUrl ?? '';
-        return `${base}${path}${rewritten === '' ? '' : `?${rewritten}`}`;
-      },
-    };
-  }
+  const scope: ExchangeScope = {
+    service: options.service,
+    publicBaseUrl: options.publicBaseUrl,
+    prepared,
+  };
 
   // A 200 of a route outside the response cache, or a 304 when the client has its tag.
   function respond(result: RouteResult, exchange: Exchange): MaybePromise<CoreResponse> {
@@ -137,18 +129,14 @@ export function createApi(apiOptions: ApiOptions): Api {
   // An admitted request whose route and parameters are known: the answer.
   function serveTarget(exchange: Exchange, target: ParsedTarget): MaybePromise<CoreResponse> {
     const language = negotiateLanguage(exchange.request.headers['accept-language']);
-    const nowMs = readClock(options.clock, 'clock');
     exchange.language = language;
-    exchange.nowMs = nowMs;
+    exchange.nowMs = readClock(options.clock, 'clock');
     const { route } = target.match;
-    if (!route.cached) {
-      const result = route.run(target.params, routeContext(exchange));
-      return whenReady(result, respond, exchange);
-    }
+    if (!route.cached) return whenReady(route.run(target.params, exchange), respond, exchange);
     exchange.responseKey = target.responseKey(language);
-    const kept = responses.lookup(exchange.responseKey, nowMs);
+    const kept = responses.lookup(exchange.responseKey, exchange.nowMs);
     if (kept !== undefined) return respondMeasurements(kept, exchange);
-    const computed = route.run(target.params, routeContext(exchange));
+    const computed = route.run(target.params, exchange);
     return whenReady(computed, respondComputed, exchange);
   }
 
@@ -213,7 +201,7 @@ export function createApi(apiOptions: ApiOptions): Api {
       const headers = { ...BASE_HEADERS, ...NO_STORE, ...PREFLIGHT_HEADERS };
       return { status: 204, headers, body: null };
     }
-    return recover(admitAndServe, failed, new Exchange(request));
+    return recover(admitAndServe, failed, new Exchange(request, scope));
   }
 
   // Only a failing gzip of an error body gets here; answer a plain 500, uncompressed.
