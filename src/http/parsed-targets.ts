@@ -73,11 +73,14 @@ export class ParsedTargets {
     target: ParsedTarget,
   ): void {
     if (queryParams.has('apikey') || path.length + query.length > MAX_KEPT_TARGET_LENGTH) return;
-    if (this.#count >= MAX_PARSED_TARGETS) {
+    let byQuery = this.#byPath.get(path);
+    // A target kept already (two requests of it parsed side by side while their counters were
+    // awaited) is no new one: only a new target may start the set over.
+    if (this.#count >= MAX_PARSED_TARGETS && byQuery?.has(query) !== true) {
       this.#byPath.clear();
       this.#count = 0;
+      byQuery = undefined;
     }
-    let byQuery = this.#byPath.get(path);
     if (byQuery === undefined) {
       byQuery = new Map();
       this.#byPath.set(path, byQuery);
