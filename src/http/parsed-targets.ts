@@ -17,8 +17,7 @@ export class ParsedTarget {
   readonly #cacheKey: string;
   // The response cache's key per language, built once: a new string per request would also
   // be hashed again by every lookup.
-  #keyEn: string | undefined;
-  #keyPl: string | undefined;
+  readonly #responseKeys: Partial<Record<Language, string>> = {};
 
   constructor(match: RouteMatch, params: RouteParams) {
     this.match = match;
@@ -29,12 +28,8 @@ export class ParsedTarget {
 
   /** The response cache's key of this target's answer in `language`. */
   responseKey(language: Language): string {
-    if (language === 'en') {
-      this.#keyEn ??= `${this.#cacheKey}|en`;
-      return this.#keyEn;
-    }
-    this.#keyPl ??= `${this.#cacheKey}|pl`;
-    return this.#keyPl;
+    this.#responseKeys[language] ??= `${this.#cacheKey}|${language}`;
+    return this.#responseKeys[language];
   }
 }
 
