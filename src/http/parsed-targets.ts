@@ -37,7 +37,7 @@ export class ParsedTarget {
  * The targets the adapter has parsed, so that a repeated request skips the query parsing, the
  * route match and the parameter checks. A target is parsed by a pure function of its path and
  * query, so a kept one is always right. Only targets that parsed without error are kept, never
- * one whose query carries an API key (a key must not stay in memory beyond the key ring), and
+ * one whose query carries an API key (a presented key is kept only with its connection), and
  * at most {@link MAX_PARSED_TARGETS}: when full, the whole set is dropped and refills with
  * the targets in use.
  *
