@@ -63,12 +63,15 @@ export class InMemoryCounterStore implements CounterStore {
       byWindow = new Map();
       this.#counts.set(clientId, byWindow);
     }
-    const clientCounts = byWindow;
-    return windows.map((window) => {
-      const entry = clientCounts.get(window.name);
+    // Sized once: growing from empty would reserve room for 17 counts.
+    const counts = new Array<number>(windows.length);
+    for (let i = 0; i < windows.length; i++) {
+      const window = windows[i] as CounterWindow;
+      const entry = byWindow.get(window.name);
       if (entry === undefined) {
-        clientCounts.set(window.name, { startMs: window.startMs, count: 1 });
-        return 1;
+        byWindow.set(window.name, { startMs: window.startMs, count: 1 });
+        counts[i] = 1;
+        continue;
       }
       // A later window starts afresh. An earlier one (a clock that stepped back) keeps counting
       // in the newer window rather than resetting the limit.
@@ -77,7 +80,8 @@ export class InMemoryCounterStore implements CounterStore {
         entry.count = 0;
       }
       entry.count += 1;
-      return entry.count;
-    });
+      counts[i] = entry.count;
+    }
+    return counts;
   }
 }

@@ -1,5 +1,6 @@
 import { negotiateLanguage } from '../i18n/negotiate-language.js';
-import { admit } from './admission.js';
+import type { Language } from '../model/api-types.js';
+import { Admission } from './admission.js';
 import { answerHeaders, BASE_HEADERS, rateHeadersOf } from './answer-headers.js';
 import { type ApiOptions, readClock, resolveApiOptions, safeLog } from './api-options.js';
 import { checkedRoute } from './checked-route.js';
@@ -53,19 +54,32 @@ const NO_STORE = Object.freeze({ 'Cache-Control': 'no-store' });
  */
 export function createApi(apiOptions: ApiOptions): Api {
   const options = resolveApiOptions(apiOptions);
-  const preparedBodies = new Map<string, PreparedJson>();
+  // By name, then by language: no key string is built per request.
+  const preparedBodies = new Map<string, Map<Language, PreparedJson>>();
   const targets = new ParsedTargets();
+  const admission = new Admission(options);
+  // One reading serves the count and the answer when both clocks are the same function.
+  const oneClock = options.clock === options.limitsClock;
   const responses = new MeasurementsResponses(
     options.responseCacheBytes,
     options.gzip,
     options.deflateRaw,
   );
 
-  function prepared(cacheKey: string, compute: () => unknown): PreparedJson {
-    let body = preparedBodies.get(cacheKey);
+  function prepared(
+    name: string,
+    language: Language,
+    compute: (language: Language) => unknown,
+  ): PreparedJson {
+    let byLanguage = preparedBodies.get(name);
+    if (byLanguage === undefined) {
+      byLanguage = new Map();
+      preparedBodies.set(name, byLanguage);
+    }
+    let body = byLanguage.get(language);
     if (body === undefined) {
-      body = prepareJson(compute(), options.gzip);
-      preparedBodies.set(cacheKey, body);
+      body = prepareJson(compute(language), options.gzip);
+      byLanguage.set(language, body);
     }
     return body;
   }
@@ -130,7 +144,10 @@ export function createApi(apiOptions: ApiOptions): Api {
   function serveTarget(exchange: Exchange, target: ParsedTarget): MaybePromise<CoreResponse> {
     const language = negotiateLanguage(exchange.request.headers['accept-language']);
     exchange.language = language;
-    exchange.nowMs = readClock(options.clock, 'clock');
+    exchange.nowMs =
+      oneClock && exchange.countedAtMs !== undefined
+        ? exchange.countedAtMs
+        : readClock(options.clock, 'clock');
     const { route } = target.match;
     if (!route.cached) return whenReady(route.run(target.params, exchange), respond, exchange);
     exchange.responseKey = target.responseKey(language);
@@ -175,7 +192,7 @@ export function createApi(apiOptions: ApiOptions): Api {
     }
     // A keyless route (the OpenAPI document) skips the key and the counting, nothing else.
     if (exchange.found?.route.keyless === true) return serve(exchange);
-    return whenReady(admit(options, request, apikeyParams), serveAdmitted, exchange);
+    return whenReady(admission.admit(exchange, apikeyParams), serveAdmitted, exchange);
   }
 
   // The JSON error answer of a failed request, gzipped when the client asked for it.

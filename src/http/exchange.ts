@@ -3,7 +3,7 @@ import type { MeasurementsService } from '../payload/measurements-service.js';
 import type { CoreRequest } from './core-request.js';
 import type { PreparedJson } from './json-body.js';
 import type { ParsedTarget } from './parsed-targets.js';
-import type { RateLimitDecision } from './rate-limiter.js';
+import type { ClientLimits, RateLimitDecision } from './rate-limiter.js';
 import { rewriteQuery } from './request-url.js';
 import type { RouteContext, RouteMatch } from './routes.js';
 
@@ -12,7 +12,11 @@ export interface ExchangeScope {
   readonly service: MeasurementsService;
   /** Without a trailing slash; `undefined` when not configured. */
   readonly publicBaseUrl: string | undefined;
-  prepared(cacheKey: string, compute: () => unknown): PreparedJson;
+  prepared(
+    name: string,
+    language: Language,
+    compute: (language: Language) => unknown,
+  ): PreparedJson;
 }
 
 /** No values: what a request without an `apikey` query parameter presents there. */
@@ -37,6 +41,10 @@ export class Exchange implements RouteContext {
   found: RouteMatch | undefined = undefined;
   /** The target as parsed before, when it was. */
   target: ParsedTarget | undefined = undefined;
+  /** The client its key identified; `undefined` before that, or on a keyless route. */
+  client: ClientLimits | undefined = undefined;
+  /** The limits clock's reading when the request was counted, epoch milliseconds. */
+  countedAtMs: number | undefined = undefined;
   /** The count's decision; `undefined` before counting, or when not counted. */
   decision: RateLimitDecision | undefined = undefined;
   /** The negotiated language. */
@@ -56,8 +64,12 @@ export class Exchange implements RouteContext {
     return this.#scope.service;
   }
 
-  prepared(cacheKey: string, compute: () => unknown): PreparedJson {
-    return this.#scope.prepared(cacheKey, compute);
+  prepared(
+    name: string,
+    language: Language,
+    compute: (language: Language) => unknown,
+  ): PreparedJson {
+    return this.#scope.prepared(name, language, compute);
   }
 
   relocate(path: string, replacedParams: Readonly<Record<string, string>>): string {

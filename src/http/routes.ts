@@ -40,8 +40,15 @@ export interface RouteContext {
   readonly service: MeasurementsService;
   readonly nowMs: number;
   readonly language: Language;
-  /** A body computed once per cache key and reused (the meta lists). */
-  prepared(cacheKey: string, compute: () => unknown): PreparedJson;
+  /**
+   * The body named `name` in `language`, computed by `compute` the first time and reused after
+   * (the meta lists). `compute` is a function made once, not per request.
+   */
+  prepared(
+    name: string,
+    language: Language,
+    compute: (language: Language) => unknown,
+  ): PreparedJson;
   /** `Location` of the same request for another path, with query parameters replaced. */
   relocate(path: string, replacedParams: Readonly<Record<string, string>>): string;
 }
@@ -225,22 +232,25 @@ export const ROUTES: readonly Route[] = Object.freeze([
   ),
   defineRoute('/v2/meta/indexes', {}, (_params, context) => ({
     kind: 'prepared',
-    body: context.prepared(`indexes:${context.language}`, () => indexTypesMeta(context.language)),
+    body: context.prepared('indexes', context.language, indexTypesMeta),
   })),
   defineRoute('/v2/meta/measurements', {}, (_params, context) => ({
     kind: 'prepared',
-    body: context.prepared(`measurements:${context.language}`, () =>
-      measurementTypesMeta(context.language),
-    ),
+    body: context.prepared('measurements', context.language, measurementTypesMeta),
   })),
   keyless(
     defineRoute(OPENAPI_PATH, {}, (_params, context) => ({
       kind: 'prepared',
-      body: context.prepared('openapi', () => openApiDocument(ROUTES)),
+      body: context.prepared('openapi', 'en', describeRoutes),
       language: 'en',
     })),
   ),
 ]);
+
+// The OpenAPI document of the route table, in English whatever the request's language.
+function describeRoutes(): unknown {
+  return openApiDocument(ROUTES);
+}
 
 /** A matched route and the raw values of its path parameters. */
 export interface RouteMatch {
