@@ -35,7 +35,7 @@ export interface ApiOptions {
    * Epoch milliseconds for the rate-limit windows. Default `Date.now`, whatever `clock` is:
    * freezing the data clock (reproducible payloads, demos) must not freeze the minute window,
    * or a client blocked for the minute would stay blocked. Pass the same function as `clock`
-   * to move both together (tests).
+   * to move both together (tests): it is then read once per request, for both.
    */
   readonly limitsClock?: () => number;
   /** Gets one `info` line per request (key redacted) and an `error` per unexpected failure. */
