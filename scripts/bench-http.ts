@@ -4,12 +4,17 @@
 //
 //   npm run bench:http -- [--duration 10] [--connections 32] [--rounds 2] [--warmup 2]
 //                         [--now live|ISO] [--only point] [--gzip node|web] [--no-write] [--profile]
+//                         [--floor]
 //
 // By default the adapter runs as `npm start` does: the live clock, and the sample network
 // producing new samples every 30 s. `--now ISO` freezes the data clock instead.
 //
 // --profile loads only the adapter, with the V8 CPU profiler on during each measured window,
 // and prints where its time goes (the .cpuprofile files stay in a temp folder for DevTools).
+//
+// --floor puts bench/http/floor-listener.ts in the adapter's place: the least per-request work
+// of a keyed, counted adapter, in the adapter's process. Its share of the bare server is the
+// most an adapter can reach in this harness. Its table is printed, never written.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,6 +53,7 @@ const { values: flags } = parseArgs({
     out: { type: 'string', default: 'bench/RESULTS.md' },
     'no-write': { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
+    floor: { type: 'boolean', default: false },
   },
 });
 
@@ -211,6 +217,7 @@ async function main(): Promise<number> {
     API_KEY,
     '--gzip',
     adapterGzip,
+    ...(flags.floor ? ['--floor'] : []),
   ]);
   try {
     const info = adapter.info as AdapterServerInfo;
@@ -237,7 +244,8 @@ async function main(): Promise<number> {
     };
     const section = renderHttpSection(results, settings, new Date());
     console.log(section);
-    if (!flags['no-write']) {
+    if (flags.floor) log('--floor: the "adapter" columns are the floor listener; not written');
+    else if (!flags['no-write']) {
       writeMarkedSection(flags.out, 'http', section);
       log(`wrote the http section of ${flags.out}`);
     }

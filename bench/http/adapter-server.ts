@@ -1,23 +1,26 @@
 // Server A of `npm run bench:http`, run as its own process:
-//   node --import tsx bench/http/adapter-server.ts --now live|2026-11-21T09:27:00Z --key K [--gzip web]
+//   node --import tsx bench/http/adapter-server.ts --now live|2026-11-21T09:27:00Z --key K [--gzip web] [--floor]
 // The /v2 adapter over the seeded sample network as `npm start` serves it: the live clock with
 // the network producing samples every 30 s (or, with an ISO --now, a frozen clock and no new
 // samples), one key whose limits never refuse, and no access log. With `--redis URL` the rate-limit
 // counters live in that Redis (RedisCounterStore) instead of in memory. gzip is `createNodeGzip()` (node:zlib)
 // as `npm start` uses it, or the adapter's default CompressionStream with `--gzip web`. The
 // parent can switch the V8 CPU profiler (the one behind `node --cpu-prof`) on and off, to
-// profile just a load window.
+// profile just a load window. With `--floor`, the floor listener (floor-listener.ts) answers
+// instead of `createNodeListener`, over the same adapter in the same process.
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { Session } from 'node:inspector/promises';
 import { SAMPLE_PRODUCE_INTERVAL_MS } from '../../src/cli/start-server.js';
 import { createApi } from '../../src/http/create-api.js';
+import { immediateAnswerOf } from '../../src/http/immediate-answer.js';
 import { webGzip } from '../../src/http/json-body.js';
 import { createNodeGzip } from '../../src/http/node/node-gzip.js';
 import { createNodeListener } from '../../src/http/node/node-listener.js';
 import { RedisCounterStore } from '../../src/http/redis/redis-counter-store.js';
 import { createMeasurementsService } from '../../src/payload/create-measurements-service.js';
 import { createSampleNetwork } from '../../src/sample/sample-network.js';
+import { createFloorListener } from './floor-listener.js';
 import { serveForParent, UNREACHABLE_LIMIT } from './server-process.js';
 
 /** What the adapter server announces besides its port. */
@@ -86,7 +89,10 @@ async function main(): Promise<void> {
     gzip: gzip === 'web' ? webGzip : createNodeGzip(),
   });
   const info: AdapterServerInfo = { centre: network.centre, nowIso, gzip };
-  await serveForParent(createServer(createNodeListener(api)), info, profilerCall);
+  const listener = process.argv.includes('--floor')
+    ? createFloorListener(immediateAnswerOf(api), key, UNREACHABLE_LIMIT)
+    : createNodeListener(api);
+  await serveForParent(createServer(listener), info, profilerCall);
 }
 
 main().catch((error: unknown) => {
