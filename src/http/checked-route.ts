@@ -2,7 +2,7 @@ import { ApiError } from './api-error.js';
 import { acceptsJson } from './content-negotiation.js';
 import type { CoreRequest } from './core-request.js';
 import { ALLOWED_METHODS } from './cors.js';
-import type { RouteMatch } from './routes.js';
+import type { RouteMatch } from './route-match.js';
 
 /**
  * The method, `Accept` and path checks of an admitted request, in the spec's order: 405, 406,

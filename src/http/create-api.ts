@@ -24,7 +24,8 @@ import { ParsedTarget, ParsedTargets } from './parsed-targets.js';
 import { readQueryParams } from './query-params.js';
 import type { RateLimitDecision } from './rate-limiter.js';
 import { loggableUrl } from './request-url.js';
-import { matchRoute, type RouteResult } from './routes.js';
+import type { RouteResult } from './route.js';
+import { matchRoute } from './route-match.js';
 
 /** The framework-free adapter: one request in, one response out. */
 export interface Api {

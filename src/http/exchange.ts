@@ -5,7 +5,8 @@ import type { PreparedJson } from './json-body.js';
 import type { ParsedTarget } from './parsed-targets.js';
 import type { ClientLimits, RateLimitDecision } from './rate-limiter.js';
 import { rewriteQuery } from './request-url.js';
-import type { RouteContext, RouteMatch } from './routes.js';
+import type { RouteContext } from './route.js';
+import type { RouteMatch } from './route-match.js';
 
 /** What every request of one adapter shares: its service, base URL and prepared bodies. */
 export interface ExchangeScope {

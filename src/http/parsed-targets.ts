@@ -1,5 +1,6 @@
 import type { Language } from '../model/api-types.js';
-import type { RouteMatch, RouteParams } from './routes.js';
+import type { RouteParams } from './route.js';
+import type { RouteMatch } from './route-match.js';
 
 /** How many request targets the adapter keeps parsed, at most. */
 export const MAX_PARSED_TARGETS = 1024;

@@ -11,7 +11,8 @@ import { whenReady } from '../../src/http/maybe-promise.js';
 import { ERROR_STATUSES } from '../../src/http/openapi/error-schemas.js';
 import type { JsonSchema } from '../../src/http/openapi/json-schema.js';
 import { openApiDocument } from '../../src/http/openapi/openapi-document.js';
-import { matchRoute, ROUTES } from '../../src/http/routes.js';
+import { matchRoute } from '../../src/http/route-match.js';
+import { ROUTES } from '../../src/http/routes.js';
 
 // Checks adapter answers against the OpenAPI document with Ajv (JSON Schema 2020-12). The
 // vitest setup file `openapi-response-hook.ts` wraps every `createApi` of the suite with

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_PARSED_TARGETS, ParsedTarget, ParsedTargets } from '../../src/http/parsed-targets.js';
-import { matchRoute } from '../../src/http/routes.js';
+import { matchRoute } from '../../src/http/route-match.js';
 
 // The route table builds the inputs; every expected value below is written out.
 function target(path: string, query: Record<string, string> = {}): ParsedTarget {

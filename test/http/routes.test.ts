@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { matchRoute, ROUTES } from '../../src/http/routes.js';
+import { matchRoute } from '../../src/http/route-match.js';
+import { ROUTES } from '../../src/http/routes.js';
 
 describe('matchRoute', () => {
   it('matches every route with and without trailing slashes', () => {

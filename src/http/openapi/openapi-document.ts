@@ -1,7 +1,7 @@
 import { deepFreeze } from '../../model/deep-freeze.js';
 import { ALLOWED_METHODS, ALLOWED_REQUEST_HEADERS, PREFLIGHT_MAX_AGE_SECONDS } from '../cors.js';
 import type { ParamRules } from '../query-params.js';
-import type { Route } from '../routes.js';
+import type { Route } from '../route.js';
 import {
   CACHEABLE_CACHE_CONTROL,
   ERROR_SCHEMAS,
