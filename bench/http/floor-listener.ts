@@ -67,9 +67,10 @@ export function createFloorListener(
 
   return (request, response) => {
     const headers = request.headers;
+    const gzip = headers['accept-encoding'] === undefined ? 0 : 1;
     const key = headers.apikey;
     if (keyOfConnection.get(request.socket) !== key) {
-      if (key !== apiKey) return learn(request, response, 0);
+      if (key !== apiKey) return learn(request, response, gzip);
       keyOfConnection.set(request.socket, key);
     }
     const nowMs = Date.now();
@@ -78,7 +79,6 @@ export function createFloorListener(
       minuteCount = 0;
     }
     minuteCount += 1;
-    const gzip = headers['accept-encoding'] === undefined ? 0 : 1;
     const answer = answers[gzip]?.get(request.url ?? '/');
     if (answer === undefined) return learn(request, response, gzip);
     const head = answer.head.slice();
