@@ -9,10 +9,8 @@ const manifest = JSON.parse(readFileSync(packagePath, 'utf8'));
 const exportsMap: Record<string, unknown> = {};
 for (const name of Object.keys(PUBLIC_ENTRIES)) {
   const subpath = name === 'index' ? '.' : `./${name}`;
-  exportsMap[subpath] = {
-    import: { types: `./dist/${name}.d.ts`, default: `./dist/${name}.js` },
-    require: { types: `./dist/${name}.d.cts`, default: `./dist/${name}.cjs` },
-  };
+  // ES modules only: `import` and `require` (Node's require(esm)) load the same file.
+  exportsMap[subpath] = { types: `./dist/${name}.d.ts`, default: `./dist/${name}.js` };
 }
 // The OpenAPI document of the adapter, written at build by scripts/write-openapi.ts.
 exportsMap['./openapi.json'] = './dist/openapi.json';
