@@ -70,11 +70,13 @@ export function loadStoreFromText(texts: StoreTexts): InMemoryStore {
 /**
  * Reads an installations JSON file and an optional samples CSV file (UTF-8) and builds an
  * {@link InMemoryStore} with {@link loadStoreFromText}; used by the adapter's command line.
- * `node:fs` is imported only when this function runs, so the store module stays usable where
- * there is no file system.
+ * It finds `node:fs/promises` when it runs, through `process.getBuiltinModule` (Node, Deno,
+ * Bun), never through an import, so `airq/store` bundles for a browser with no options; where
+ * there is no file system, read the texts another way and call {@link loadStoreFromText}.
  *
  * @throws StoreLoadError when a file cannot be read or holds any problem (every problem is
  *   listed with file and line, or file, array index and field)
+ * @throws TypeError when the runtime has no file system (a browser, a worker)
  * @example
  * const store = await loadStoreFromFiles({ installationsPath: 'data/installations.json', samplesPath: 'data/samples.csv' });
  * (await store.listActiveInstallations()).length; // e.g. 2
@@ -102,7 +104,7 @@ export async function loadStoreFromFiles(files: StoreFiles): Promise<InMemorySto
       files.samplesPath,
     );
   }
-  const { readFile } = await import('node:fs/promises');
+  const { readFile } = fileSystem(fn);
   const read = async (file: string): Promise<string | LoadIssue> => {
     try {
       return await readFile(file, 'utf8');
@@ -133,6 +135,27 @@ export async function loadStoreFromFiles(files: StoreFiles): Promise<InMemorySto
     if (error instanceof StoreLoadError) throw new StoreLoadError(fn, error.issues);
     throw error;
   }
+}
+
+type NodeFsPromises = typeof import('node:fs/promises');
+
+/**
+ * `node:fs/promises` from the runtime, found at call time. A static or dynamic `import` of it
+ * would make every bundler of a browser app stop at a module it cannot resolve, although a
+ * browser never calls this.
+ */
+function fileSystem(functionName: string): NodeFsPromises {
+  const host = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+  const fs =
+    typeof host?.getBuiltinModule === 'function'
+      ? (host.getBuiltinModule('node:fs/promises') as NodeFsPromises | undefined)
+      : undefined;
+  if (typeof fs?.readFile !== 'function') {
+    throw new TypeError(
+      `${functionName}: this runtime has no file system (no process.getBuiltinModule('node:fs/promises')); read the files yourself and call loadStoreFromText`,
+    );
+  }
+  return fs;
 }
 
 function checkNamedText(

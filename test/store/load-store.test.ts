@@ -35,6 +35,23 @@ async function expectFixtureData(store: Awaited<ReturnType<typeof loadStoreFromF
 }
 
 describe('loadStoreFromFiles', () => {
+  it('throws a TypeError naming loadStoreFromText where the runtime has no file system', async () => {
+    const host = process as { getBuiltinModule?: unknown };
+    const getBuiltinModule = host.getBuiltinModule;
+    host.getBuiltinModule = undefined;
+    try {
+      await expect(
+        loadStoreFromFiles({ installationsPath: fixture('store-installations.json') }),
+      ).rejects.toThrow(
+        new TypeError(
+          "loadStoreFromFiles: this runtime has no file system (no process.getBuiltinModule('node:fs/promises')); read the files yourself and call loadStoreFromText",
+        ),
+      );
+    } finally {
+      host.getBuiltinModule = getBuiltinModule;
+    }
+  });
+
   it('loads the installations and samples fixtures', async () => {
     const store = await loadStoreFromFiles({
       installationsPath: fixture('store-installations.json'),
