@@ -3,7 +3,12 @@
 // or class exported by two subpaths (or by both loaders) must be the same object. Under the old
 // per-entry CommonJS build, 36 of them were copies, so `instanceof` failed across subpaths.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type PackedPackage, packedPackage, publicSubpaths, runInProject } from './packed-package.js';
+import {
+  type PackedPackage,
+  packedPackage,
+  publicSubpaths,
+  runInProject,
+} from './packed-package.js';
 
 interface Census {
   /** Subpath → names of its exported functions and classes. */

@@ -43,7 +43,10 @@ const WAIT_FOR_OTHER_BUILD_MS = 300_000;
 export async function packedPackage(): Promise<PackedPackage> {
   const cacheDir = join(REPOSITORY, 'node_modules', '.cache', 'airq-packed');
   const root = join(cacheDir, sourceDigest());
-  const packed = { projectDir: join(root, 'project'), packageDir: join(root, 'project', 'node_modules', 'airq') };
+  const packed = {
+    projectDir: join(root, 'project'),
+    packageDir: join(root, 'project', 'node_modules', 'airq'),
+  };
   const ready = join(root, 'ready');
   const lock = `${root}.lock`;
   mkdirSync(cacheDir, { recursive: true });
@@ -88,7 +91,8 @@ async function buildAndPack(root: string, cacheDir: string): Promise<void> {
   const staging = join(root, 'staging');
   mkdirSync(staging, { recursive: true });
   for (const file of ALWAYS_PACKED) {
-    if (existsSync(join(REPOSITORY, file))) copyFileSync(join(REPOSITORY, file), join(staging, file));
+    if (existsSync(join(REPOSITORY, file)))
+      copyFileSync(join(REPOSITORY, file), join(staging, file));
   }
   // The project's own configuration; declarations are left out (publint and attw check them
   // on the real build in `npm run check:package`).
@@ -121,7 +125,10 @@ function sourceDigest(): string {
       for (const name of readdirSync(full).sort()) visit(join(path, name));
       return;
     }
-    hash.update(`${relative(REPOSITORY, full)}\0`).update(readFileSync(full)).update('\0');
+    hash
+      .update(`${relative(REPOSITORY, full)}\0`)
+      .update(readFileSync(full))
+      .update('\0');
   };
   for (const input of BUILD_INPUTS) visit(input);
   return hash.digest('hex').slice(0, 16);
@@ -138,7 +145,12 @@ export function publicSubpaths(packageDir: string): string[] {
 }
 
 /** Runs `node file` in the consumer project; returns its standard output (throws on failure). */
-export function runInProject(packed: PackedPackage, file: string, source: string, args: string[] = []): string {
+export function runInProject(
+  packed: PackedPackage,
+  file: string,
+  source: string,
+  args: string[] = [],
+): string {
   const path = join(packed.projectDir, file);
   writeFileSync(path, source);
   return execFileSync(process.execPath, [path, ...args], {
