@@ -22,5 +22,16 @@ export const PUBLIC_ENTRIES = {
   'http/redis': 'src/http/redis/index.ts',
 };
 
+/**
+ * The entries that need Node by design (files, sockets, the database and Redis clients).
+ * Every other entry must bundle for a browser with no options (test/package/browser-bundles).
+ */
+export const NODE_ONLY_ENTRIES: readonly (keyof typeof PUBLIC_ENTRIES)[] = Object.freeze([
+  'store/postgres',
+  'http/node',
+  'import',
+  'http/redis',
+]);
+
 /** The command-line adapter; built, but not part of the import surface. */
 export const CLI_ENTRY = { cli: 'src/cli/bin.ts' };
