@@ -1,7 +1,9 @@
 // The package as a user installs it: built with the project's tsup.config.ts, packed by
 // `npm pack` (so `files` decides what ships), and unpacked as node_modules/airq of a fresh
-// project. The project sits under this repository's node_modules/.cache, so Node finds airq's
-// dependencies where an install would hoist them (one folder up from node_modules/airq).
+// project in the temporary folder, away from this repository's node_modules. Beside it, links
+// to this repository's copies of airq's dependencies and peers only (a user who uses
+// airq/store/postgres or airq/http/redis installs pg or redis), so a module the package
+// imports without declaring it is not found, as on a user's machine.
 //
 // Several test files need it and vitest runs them at once: the first one builds, the others
 // wait for its "ready" file. The result is kept, keyed by a digest of everything the build
@@ -17,8 +19,10 @@ import {
   renameSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { build } from 'tsup';
@@ -41,7 +45,7 @@ const WAIT_FOR_OTHER_BUILD_MS = 300_000;
 
 /** Builds, packs and unpacks the package once per content of its sources (see above). */
 export async function packedPackage(): Promise<PackedPackage> {
-  const cacheDir = join(REPOSITORY, 'node_modules', '.cache', 'airq-packed');
+  const cacheDir = join(tmpdir(), 'airq-packed');
   const root = join(cacheDir, sourceDigest());
   const packed = {
     projectDir: join(root, 'project'),
@@ -113,6 +117,14 @@ async function buildAndPack(root: string, cacheDir: string): Promise<void> {
   );
   execFileSync('tar', ['-xzf', join(root, result.filename), '-C', modules]);
   renameSync(join(modules, 'package'), join(modules, 'airq'));
+  const manifest = JSON.parse(readFileSync(join(modules, 'airq', 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+    peerDependencies?: Record<string, string>;
+  };
+  for (const name of Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies })) {
+    mkdirSync(join(modules, name, '..'), { recursive: true });
+    symlinkSync(join(REPOSITORY, 'node_modules', name), join(modules, name), 'dir');
+  }
   rmSync(staging, { recursive: true, force: true });
 }
 
