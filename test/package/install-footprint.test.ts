@@ -7,6 +7,7 @@ import { dirname, join, normalize } from 'node:path';
 import { init, parse } from 'es-module-lexer';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NODE_ONLY_ENTRIES } from '../../scripts/entries.js';
+import { type LockEntry, productionClosure, readJson } from './lockfile.js';
 import { type PackedPackage, packedPackage, publicSubpaths, REPOSITORY } from './packed-package.js';
 
 /** At most this many packages besides airq (issue 21). */
@@ -16,58 +17,10 @@ const COMPUTATION_DEPENDENCIES = ['kdbush', 'geokdbush', 'date-fns', '@date-fns/
 /** The adapter's subpaths; every other public subpath is a computation one. */
 const ADAPTER_SUBPATHS = ['airq/http', ...NODE_ONLY_ENTRIES.map((entry) => `airq/${entry}`)];
 
-interface LockEntry {
-  readonly dependencies?: Record<string, string>;
-  readonly optionalDependencies?: Record<string, string>;
-  readonly peerDependencies?: Record<string, string>;
-  readonly peerDependenciesMeta?: Record<string, { optional?: boolean }>;
-}
-
 interface Manifest {
   readonly dependencies?: Record<string, string>;
   readonly peerDependencies?: Record<string, string>;
   readonly exports: Record<string, string | { default: string }>;
-}
-
-const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
-
-/**
- * The lockfile paths of every package `npm install airq` would add: the dependencies of the
- * root, then theirs (optional and required peers included, as npm installs them), each found
- * as Node finds it, in the nearest node_modules folder up from the package that needs it.
- */
-function productionClosure(lock: Record<string, LockEntry>): string[] {
-  const found = new Set<string>();
-  const locate = (from: string, name: string): string | undefined => {
-    let base = from;
-    for (;;) {
-      const path = `${base === '' ? '' : `${base}/`}node_modules/${name}`;
-      if (lock[path] !== undefined) return path;
-      if (base === '') return undefined;
-      const parent = base.lastIndexOf('/node_modules/');
-      base = parent < 0 ? '' : base.slice(0, parent);
-    }
-  };
-  const visit = (path: string, names: string[]): void => {
-    for (const name of names) {
-      const target = locate(path, name);
-      if (target === undefined)
-        throw new Error(`${name}, needed by ${path || 'airq'}, is not in the lockfile`);
-      if (found.has(target)) continue;
-      found.add(target);
-      const entry = lock[target] ?? {};
-      const peers = Object.keys(entry.peerDependencies ?? {}).filter(
-        (peer) => entry.peerDependenciesMeta?.[peer]?.optional !== true,
-      );
-      visit(target, [
-        ...Object.keys(entry.dependencies ?? {}),
-        ...Object.keys(entry.optionalDependencies ?? {}),
-        ...peers,
-      ]);
-    }
-  };
-  visit('', Object.keys(lock['']?.dependencies ?? {}));
-  return [...found].sort();
 }
 
 /** The package a bare specifier names (`date-fns/parseISO` → `date-fns`), or undefined for a builtin. */
