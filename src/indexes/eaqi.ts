@@ -44,7 +44,7 @@ function byEdition(
  * The band (1–6) of a concentration: the first band whose upper bound is at least the
  * unrounded value, 6 above the last bound. The EEA legend prints integer ranges with gaps
  * (0–5, 6–15, …); comparing the unrounded value closes them, so PM25 5 is GOOD and 5.1 FAIR
- * (*decided*, world-indexes.md §4).
+ * (*decided*).
  *
  * @param upperBounds - the five bounds of one pollutant, e.g. `EAQI_BANDS.PM25['2025']`
  * @param concentration - µg/m³, non-negative

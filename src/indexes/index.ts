@@ -1,5 +1,11 @@
 export type { IndexResult, IndexValue, Language } from '../model/api-types.js';
 export {
+  type BreakpointIndex,
+  type BreakpointIndexSpec,
+  type BreakpointPollutant,
+  defineBreakpointIndex,
+} from './breakpoint-index.js';
+export {
   CA_AQHI_INDEX,
   type CaAqhiLevel,
   type CaAqhiPollutant,
