@@ -55,7 +55,7 @@ export type IndexResultOf<D extends AnyIndexDefinition> = IndexResult<
  */
 export function computeIndexWith<const D extends AnyIndexDefinition>(
   index: D,
-  concentrations: Concentrations<D['inputs'][number]>,
+  concentrations: Concentrations<IndexPollutantOf<D>>,
   options: IndexOptions<D> = {},
 ): IndexResultOf<D> {
   return evaluateIndex('computeIndexWith', index, concentrations, options) as IndexResultOf<D>;
