@@ -3,7 +3,7 @@ import { computeIndex } from '../src/indexes/compute-index.js';
 import { INDEX_TABLES } from '../src/indexes/index-registry.js';
 import { NATIONAL_INDEX_TYPE_NAMES } from '../src/indexes/index-table.js';
 import { roundUp2 } from '../src/indexes/rounding.js';
-import type { IndexValue } from '../src/model/api-types.js';
+import type { IndexResult } from '../src/model/api-types.js';
 import { seededRandom } from './helpers/seeded-random.js';
 import { consume } from './helpers/sink.js';
 
@@ -52,7 +52,7 @@ const naiveSegments: Record<string, Segment[]> = Object.fromEntries(
   }),
 );
 
-function naiveIndex(concentrations: Readonly<Record<string, number>>): IndexValue {
+function naiveIndex(concentrations: Readonly<Record<string, number>>): IndexResult {
   const subIndexes: Record<string, number> = {};
   let highest = -1;
   let dominant: string | null = null;
@@ -110,7 +110,7 @@ for (const window of windows) {
   }
 }
 
-function consumeIndex(index: IndexValue): void {
+function consumeIndex(index: IndexResult): void {
   consume((index.value ?? -1) + index.color.length);
 }
 

@@ -159,6 +159,59 @@ export function checkObject(
 }
 
 /**
+ * Throws when a key of `value` is not one of `names` (or `moreNames`) but differs from one only
+ * in case or punctuation (`PM2.5`, `pm25` and `Pm-25` for `PM25`): a typo that would otherwise
+ * be ignored without a word. Every other key passes, so records with further names stay valid.
+ *
+ * @param names - the names as they must be spelt
+ * @param moreNames - more such names (two lists, so that no caller has to join them per call)
+ * @throws TypeError naming the key and the right spelling
+ * @example
+ * checkKeySpelling('computeIndex', 'concentrations', { 'PM2.5': 30 }, ['PM25']);
+ * // TypeError: computeIndex: concentrations key must be spelt "PM25", got "PM2.5"
+ */
+export function checkKeySpelling(
+  functionName: string,
+  parameterName: string,
+  value: object,
+  names: readonly string[],
+  moreNames: readonly string[] = [],
+): void {
+  for (const key of Object.keys(value)) {
+    if (names.includes(key) || moreNames.includes(key)) continue;
+    const loosely = (name: string) => sameLoosely(key, name);
+    const meant = names.find(loosely) ?? moreNames.find(loosely);
+    if (meant !== undefined) {
+      const expectation = `must be spelt ${JSON.stringify(meant)}`;
+      throw argumentError(TypeError, functionName, `${parameterName} key`, expectation, key);
+    }
+  }
+}
+
+// Whether `a` and `b` are equal once case and everything but ASCII letters and digits are
+// ignored; walks both strings in place, so the check of a hot call allocates nothing.
+function sameLoosely(a: string, b: string): boolean {
+  let i = 0;
+  let j = 0;
+  for (;;) {
+    while (i < a.length && !isAsciiAlphanumeric(a.charCodeAt(i))) i++;
+    while (j < b.length && !isAsciiAlphanumeric(b.charCodeAt(j))) j++;
+    if (i === a.length || j === b.length) return i === a.length && j === b.length;
+    if (asciiUpper(a.charCodeAt(i)) !== asciiUpper(b.charCodeAt(j))) return false;
+    i++;
+    j++;
+  }
+}
+
+function isAsciiAlphanumeric(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+}
+
+function asciiUpper(code: number): number {
+  return code >= 97 && code <= 122 ? code - 32 : code;
+}
+
+/**
  * Throws unless `value` is a function.
  *
  * @example

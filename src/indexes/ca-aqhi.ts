@@ -1,12 +1,12 @@
 import type { LocalizedText } from '../i18n/language.js';
-import type { Concentrations } from './compute-index.js';
 import { roundHalfUpInteger } from './float-safe.js';
-import { NATIONAL_INDEX_EDITIONS } from './index-editions.js';
-import { dominantPollutant, type IndexScale, readInput, type ScaleResult } from './index-scale.js';
+import type { Concentrations, IndexComputation, IndexDefinition } from './index-definition.js';
+import { type IndexEdition, NATIONAL_INDEX_EDITIONS } from './index-editions.js';
+import { dominantPollutant, readInput } from './index-scale.js';
 import { defineIndexLevels, type IndexLevelDefinition } from './index-table.js';
 import { ugm3ToPpb } from './unit-conversion.js';
 
-// Canada's Air Quality Health Index, world-indexes.md §8. Not a table but Stieb et al.'s
+// Canada's Air Quality Health Index (ECCC; Stieb et al. 2008). Not a table but Stieb et al.'s
 // formula: AQHI = (10/10.4) × 100 × Σ (e^(β·C) − 1) over O3 and NO2 in ppb and PM25 in µg/m³,
 // each a 3-h running mean.
 
@@ -18,8 +18,14 @@ const SCALE = (10 / 10.4) * 100;
 // The scale starts at 1: a raw value below 0.5 still shows as 1 (*decided*).
 const MINIMUM_VALUE = 1;
 
+/** A pollutant of the AQHI. */
+export type CaAqhiPollutant = 'PM25' | 'O3' | 'NO2';
+
+/** A level of the AQHI; each holds several values, each with its colour. */
+export type CaAqhiLevel = 'LOW' | 'MODERATE' | 'HIGH' | 'VERY_HIGH';
+
 interface Band {
-  readonly level: string;
+  readonly level: CaAqhiLevel;
   readonly description: LocalizedText;
   readonly advice: LocalizedText;
 }
@@ -85,7 +91,7 @@ const STEPS: readonly (readonly [number, string, Band])[] = [
 function stepLevel(
   [value, color, band]: readonly [number, string, Band],
   i: number,
-): IndexLevelDefinition {
+): IndexLevelDefinition<CaAqhiLevel> {
   return {
     level: band.level,
     minValue: value,
@@ -108,7 +114,9 @@ function shownShare(exponentialTerm: number): number {
   return share >= Number.MAX_VALUE / 100 ? share : roundHalfUpInteger(share * 100) / 100;
 }
 
-function compute(concentrations: Concentrations): ScaleResult | undefined {
+function compute(
+  concentrations: Concentrations<string>,
+): IndexComputation<CaAqhiPollutant> | undefined {
   const pm25 = readInput(concentrations, 'PM25');
   const o3 = readInput(concentrations, 'O3');
   const no2 = readInput(concentrations, 'NO2');
@@ -145,13 +153,19 @@ function compute(concentrations: Concentrations): ScaleResult | undefined {
  * not Infinity.
  *
  * @example
- * CA_AQHI_SCALE.compute({ O3: 60, NO2: 20, PM25: 8 }, '2008');
+ * CA_AQHI_INDEX.compute({ O3: 60, NO2: 20, PM25: 8 }, '2008');
  * // { value: 3, subIndexes: { PM25: 0.38, O3: 1.59, NO2: 0.89 }, dominantPollutant: 'O3' } (raw 2.861)
- * CA_AQHI_SCALE.compute({ O3: 60, PM25: 8 }, '2008'); // undefined (no NO2)
+ * CA_AQHI_INDEX.compute({ O3: 60, PM25: 8 }, '2008'); // undefined (no NO2)
  */
-export const CA_AQHI_SCALE: IndexScale = Object.freeze({
+export const CA_AQHI_INDEX: IndexDefinition<
+  'CA_AQHI',
+  CaAqhiLevel,
+  CaAqhiPollutant,
+  IndexEdition<'CA_AQHI'>
+> = Object.freeze({
   name: 'CA_AQHI',
   editions: NATIONAL_INDEX_EDITIONS.CA_AQHI,
+  inputs: Object.freeze(Object.keys(BETA)),
   levels: defineIndexLevels(STEPS.map(stepLevel)),
   levelBounds: 'lower-inclusive',
   compute,

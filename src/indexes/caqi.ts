@@ -1,4 +1,5 @@
 import { CAQI_SCALE } from './caqi-grid.js';
+import { gridIndex } from './grid-index.js';
 import { defineIndexTable, type IndexTable } from './index-table.js';
 
 /**
@@ -84,3 +85,17 @@ export const CAQI_TABLE: IndexTable = defineIndexTable({
     },
   ],
 });
+
+/** A level of the CAQI. */
+export type CaqiLevel = 'VERY_LOW' | 'LOW' | 'MEDIUM' | 'HIGH' | 'VERY_HIGH';
+
+/** A pollutant with a CAQI grid (only PM10 and PM25 count unless `countedPollutants` says so). */
+export type CaqiPollutant = 'PM10' | 'PM25' | 'NO2' | 'O3' | 'SO2' | 'CO';
+
+/**
+ * The CAQI as an index definition, for `computeIndexWith` (no editions).
+ *
+ * @example
+ * computeIndexWith(CAQI_INDEX, { PM25: 62.77 }).level; // 'HIGH'
+ */
+export const CAQI_INDEX = gridIndex<'CAQI', CaqiLevel, CaqiPollutant>(CAQI_TABLE);

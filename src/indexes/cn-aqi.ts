@@ -1,11 +1,11 @@
 import { type BreakpointRow, breakpointRows, interpolateRows } from './breakpoint-rows.js';
-import type { Concentrations } from './compute-index.js';
 import { ceilInteger } from './float-safe.js';
+import type { Concentrations, IndexComputation, IndexDefinition } from './index-definition.js';
 import { type IndexEdition, NATIONAL_INDEX_EDITIONS } from './index-editions.js';
-import { dominantPollutant, type IndexScale, readInput, type ScaleResult } from './index-scale.js';
+import { dominantPollutant, readInput } from './index-scale.js';
 import { defineIndexLevels } from './index-table.js';
 
-// China's AQI as HJ 633 reports it hourly, world-indexes.md §7. Each pollutant's IAQI is the
+// China's AQI as the MEE's standard HJ 633 reports it hourly. Each pollutant's IAQI is the
 // linear interpolation between consecutive nodes of its table, rounded up ("进位取整"); a value
 // on a node gets that node's IAQI and above the last node (IAQI 500) the last slope continues.
 // Concentrations are not rounded first (*decided*, §9).
@@ -55,7 +55,19 @@ const TABLES: Readonly<Record<CnEdition, Readonly<Record<string, readonly Breakp
 // The 24-h SO2 table, read only by edition 2012 for a 1-h SO2 above 800 µg/m³.
 const SO2_24H_ROWS = nodeRows([0, 50, 150, 475, 800, 1600, 2100, 2620]);
 
-const LEVELS = defineIndexLevels([
+/** A pollutant of China's AQI (`SO2_24H` reports under `SO2`). */
+export type CnAqiPollutant = 'PM25' | 'PM10' | 'O3' | 'NO2' | 'SO2' | 'CO';
+
+/** A level of China's AQI. */
+export type CnAqiLevel =
+  | 'EXCELLENT'
+  | 'GOOD'
+  | 'LIGHTLY_POLLUTED'
+  | 'MODERATELY_POLLUTED'
+  | 'HEAVILY_POLLUTED'
+  | 'SEVERELY_POLLUTED';
+
+const LEVELS = defineIndexLevels<CnAqiLevel>([
   {
     level: 'EXCELLENT',
     minValue: 0,
@@ -149,7 +161,7 @@ function iaqi(rows: readonly BreakpointRow[], ugm3: number): number {
 
 // SO2 1 h above 800 µg/m³: 2026 sets IAQI 200; 2012 takes SO2_24H on the 24-h table when it
 // is given and 200 otherwise (*decided*).
-function so2AboveTop(concentrations: Concentrations, edition: CnEdition): number {
+function so2AboveTop(concentrations: Concentrations<string>, edition: CnEdition): number {
   const so2Daily = edition === '2012' ? readInput(concentrations, 'SO2_24H') : undefined;
   return so2Daily === undefined ? SO2_ABOVE_TOP_IAQI : iaqi(SO2_24H_ROWS, so2Daily);
 }
@@ -157,19 +169,22 @@ function so2AboveTop(concentrations: Concentrations, edition: CnEdition): number
 // A primary pollutant exists only above this AQI [HJ633].
 const PRIMARY_POLLUTANT_ABOVE = 50;
 
-function compute(concentrations: Concentrations, edition: string): ScaleResult | undefined {
-  const cnEdition = edition as CnEdition; // one of `editions`, checked by computeIndex
-  const table = TABLES[cnEdition];
-  const subIndexes: Record<string, number> = {};
+// `edition` is one of `editions`, checked by computeIndex.
+function compute(
+  concentrations: Concentrations<string>,
+  edition: CnEdition,
+): IndexComputation<CnAqiPollutant> | undefined {
+  const table = TABLES[edition];
+  const subIndexes: Partial<Record<CnAqiPollutant, number>> = {};
   let value = -1;
   for (const [pollutant, rows] of Object.entries(table)) {
     const ugm3 = readInput(concentrations, pollutant);
     if (ugm3 === undefined) continue;
     const sub =
       pollutant === 'SO2' && ugm3 > SO2_1H_TOP
-        ? so2AboveTop(concentrations, cnEdition)
+        ? so2AboveTop(concentrations, edition)
         : iaqi(rows, ugm3);
-    subIndexes[pollutant] = sub;
+    subIndexes[pollutant as CnAqiPollutant] = sub;
     value = Math.max(value, sub);
   }
   if (value < 0) return undefined;
@@ -188,14 +203,16 @@ function compute(concentrations: Concentrations, edition: string): ScaleResult |
  * above 800 µg/m³. `dominantPollutant` is `null` up to AQI 50.
  *
  * @example
- * CN_AQI_SCALE.compute({ PM25: 75 }, '2026'); // { value: 114, subIndexes: { PM25: 114 }, dominantPollutant: 'PM25' }
- * CN_AQI_SCALE.compute({ PM25: 75 }, '2012').value; // 100
- * CN_AQI_SCALE.compute({ SO2: 900, SO2_24H: 1000 }, '2012').value; // 225
+ * CN_AQI_INDEX.compute({ PM25: 75 }, '2026'); // { value: 114, subIndexes: { PM25: 114 }, dominantPollutant: 'PM25' }
+ * CN_AQI_INDEX.compute({ PM25: 75 }, '2012').value; // 100
+ * CN_AQI_INDEX.compute({ SO2: 900, SO2_24H: 1000 }, '2012').value; // 225
  */
-export const CN_AQI_SCALE: IndexScale = Object.freeze({
-  name: 'CN_AQI',
-  editions: NATIONAL_INDEX_EDITIONS.CN_AQI,
-  levels: LEVELS,
-  levelBounds: 'lower-inclusive',
-  compute,
-});
+export const CN_AQI_INDEX: IndexDefinition<'CN_AQI', CnAqiLevel, CnAqiPollutant, CnEdition> =
+  Object.freeze({
+    name: 'CN_AQI',
+    editions: NATIONAL_INDEX_EDITIONS.CN_AQI,
+    inputs: Object.freeze(['PM25', 'PM10', 'O3', 'NO2', 'SO2', 'CO', 'SO2_24H']),
+    levels: LEVELS,
+    levelBounds: 'lower-inclusive',
+    compute,
+  });

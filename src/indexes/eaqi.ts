@@ -1,9 +1,9 @@
-import type { Concentrations } from './compute-index.js';
+import type { Concentrations, IndexComputation, IndexDefinition } from './index-definition.js';
 import { type IndexEdition, NATIONAL_INDEX_EDITIONS } from './index-editions.js';
-import { dominantPollutant, type IndexScale, readInput, type ScaleResult } from './index-scale.js';
+import { dominantPollutant, readInput } from './index-scale.js';
 import { defineIndexLevels } from './index-table.js';
 
-// The EEA European Air Quality Index (world-indexes.md §4). It is categorical: each pollutant
+// The EEA European Air Quality Index (EEA; ETC HE Report 2024/17). It is categorical: each pollutant
 // falls into one of six bands and the index is the worst band, so `value` is the level number
 // 1–6 and a pollutant's sub-index is its band number.
 
@@ -44,7 +44,7 @@ function byEdition(
  * The band (1–6) of a concentration: the first band whose upper bound is at least the
  * unrounded value, 6 above the last bound. The EEA legend prints integer ranges with gaps
  * (0–5, 6–15, …); comparing the unrounded value closes them, so PM25 5 is GOOD and 5.1 FAIR
- * (*decided*, world-indexes.md §4).
+ * (*decided*).
  *
  * @param upperBounds - the five bounds of one pollutant, e.g. `EAQI_BANDS.PM25['2025']`
  * @param concentration - µg/m³, non-negative
@@ -57,13 +57,16 @@ export function eaqiBand(upperBounds: readonly number[], concentration: number):
   return i < 0 ? upperBounds.length + 1 : i + 1;
 }
 
-function computeEaqi(concentrations: Concentrations, edition: string): ScaleResult | undefined {
-  const subIndexes: Record<string, number> = {};
+function computeEaqi(
+  concentrations: Concentrations<string>,
+  edition: IndexEdition<'EAQI'>,
+): IndexComputation<EaqiPollutant> | undefined {
+  const subIndexes: Partial<Record<EaqiPollutant, number>> = {};
   let value = 0;
   for (const pollutant of EAQI_POLLUTANTS) {
     const c = readInput(concentrations, pollutant);
     if (c === undefined) continue;
-    const band = eaqiBand(EAQI_BANDS[pollutant][edition as IndexEdition<'EAQI'>], c);
+    const band = eaqiBand(EAQI_BANDS[pollutant][edition], c);
     subIndexes[pollutant] = band;
     value = Math.max(value, band);
   }
@@ -73,7 +76,10 @@ function computeEaqi(concentrations: Concentrations, edition: string): ScaleResu
 
 // One level per band; a level's range is its own number. Colours: the EEA index app, the
 // same in both editions.
-const EAQI_LEVELS = defineIndexLevels([
+/** A level of the EAQI, one per band. */
+export type EaqiLevel = 'GOOD' | 'FAIR' | 'MODERATE' | 'POOR' | 'VERY_POOR' | 'EXTREMELY_POOR';
+
+const EAQI_LEVELS = defineIndexLevels<EaqiLevel>([
   {
     level: 'GOOD',
     minValue: 1,
@@ -166,12 +172,18 @@ const EAQI_LEVELS = defineIndexLevels([
  * the worst one (ties: PM25, PM10, O3, NO2, SO2). Editions `2025` (default) and `2019`.
  *
  * @example
- * EAQI_SCALE.compute({ PM25: 12, NO2: 70, O3: 90 }, '2025');
+ * EAQI_INDEX.compute({ PM25: 12, NO2: 70, O3: 90 }, '2025');
  * // { value: 4, subIndexes: { PM25: 2, NO2: 4, O3: 2 }, dominantPollutant: 'NO2' }
  */
-export const EAQI_SCALE: IndexScale = Object.freeze({
+export const EAQI_INDEX: IndexDefinition<
+  'EAQI',
+  EaqiLevel,
+  EaqiPollutant,
+  IndexEdition<'EAQI'>
+> = Object.freeze({
   name: 'EAQI',
   editions: NATIONAL_INDEX_EDITIONS.EAQI,
+  inputs: EAQI_POLLUTANTS,
   levels: EAQI_LEVELS,
   levelBounds: 'lower-inclusive',
   compute: computeEaqi,

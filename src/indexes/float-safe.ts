@@ -2,7 +2,7 @@
 // exact decimals, but a product such as 50 / 35 × 4.9 lands at 7.000000000000001 and a
 // conversion such as 1281.32 µg/m³ of SO2 at 488.99999999999994 ppb. Nudging by ε = 1e-9
 // before the floor or the ceiling puts such values back on the decimal they stand for
-// (world-indexes.md §1).
+// (decided for every national index).
 
 /** The tolerance of every float-safe step: far below any table's resolution. */
 export const FLOAT_SAFE_EPSILON = 1e-9;

@@ -1,11 +1,11 @@
 import { type BreakpointRow, breakpointRows, interpolateRows } from './breakpoint-rows.js';
-import type { Concentrations } from './compute-index.js';
 import { roundHalfUpInteger } from './float-safe.js';
-import { NATIONAL_INDEX_EDITIONS } from './index-editions.js';
-import { dominantPollutant, type IndexScale, readInput, type ScaleResult } from './index-scale.js';
+import type { Concentrations, IndexComputation, IndexDefinition } from './index-definition.js';
+import { type IndexEdition, NATIONAL_INDEX_EDITIONS } from './index-editions.js';
+import { dominantPollutant, readInput } from './index-scale.js';
 import { defineIndexLevels } from './index-table.js';
 
-// India's National Air Quality Index (CPCB, October 2014), world-indexes.md §6. Every
+// India's National Air Quality Index (CPCB, National Air Quality Index, October 2014). Every
 // pollutant has six classes mapped onto the same index ranges; a concentration is first
 // rounded half up to the table's resolution, which closes the printed gaps (30 | 31), and the
 // sub-index is rounded half up as well.
@@ -42,18 +42,69 @@ function naqiPollutant(
 }
 
 // biome-ignore format: one line per pollutant, as the printed table
-const POLLUTANTS: Readonly<Record<string, NaqiPollutant>> = Object.freeze({
-  PM25: naqiPollutant(1, [[0, 30], [31, 60], [61, 90], [91, 120], [121, 250], [251, 500]]),
-  PM10: naqiPollutant(1, [[0, 50], [51, 100], [101, 250], [251, 350], [351, 430], [431, 860]]),
+/** A pollutant of India's NAQI. */
+export type InNaqiPollutant = 'PM25' | 'PM10' | 'O3' | 'NO2' | 'SO2' | 'CO';
+
+/** A level of India's NAQI. */
+export type InNaqiLevel = 'GOOD' | 'SATISFACTORY' | 'MODERATE' | 'POOR' | 'VERY_POOR' | 'SEVERE';
+
+const POLLUTANTS: Readonly<Record<InNaqiPollutant, NaqiPollutant>> = Object.freeze({
+  PM25: naqiPollutant(1, [
+    [0, 30],
+    [31, 60],
+    [61, 90],
+    [91, 120],
+    [121, 250],
+    [251, 500],
+  ]),
+  PM10: naqiPollutant(1, [
+    [0, 50],
+    [51, 100],
+    [101, 250],
+    [251, 350],
+    [351, 430],
+    [431, 860],
+  ]),
   // 8-h means on every row: CPCB's switch to 1-h O3 above 208 is not applied (*decided*).
-  O3: naqiPollutant(1, [[0, 50], [51, 100], [101, 168], [169, 208], [209, 748], [749, 1496]]),
-  NO2: naqiPollutant(1, [[0, 40], [41, 80], [81, 180], [181, 280], [281, 400], [401, 800]]),
-  SO2: naqiPollutant(1, [[0, 40], [41, 80], [81, 380], [381, 800], [801, 1600], [1601, 3200]]),
+  O3: naqiPollutant(1, [
+    [0, 50],
+    [51, 100],
+    [101, 168],
+    [169, 208],
+    [209, 748],
+    [749, 1496],
+  ]),
+  NO2: naqiPollutant(1, [
+    [0, 40],
+    [41, 80],
+    [81, 180],
+    [181, 280],
+    [281, 400],
+    [401, 800],
+  ]),
+  SO2: naqiPollutant(1, [
+    [0, 40],
+    [41, 80],
+    [81, 380],
+    [381, 800],
+    [801, 1600],
+    [1601, 3200],
+  ]),
   // Tenths of mg/m³: 0–1.0, 1.1–2.0, 2.1–10.0, 10.1–17.0, 17.1–34.0, 34.1–68.0 mg/m³.
-  CO: naqiPollutant(100, [[0, 10], [11, 20], [21, 100], [101, 170], [171, 340], [341, 680]]),
+  CO: naqiPollutant(100, [
+    [0, 10],
+    [11, 20],
+    [21, 100],
+    [101, 170],
+    [171, 340],
+    [341, 680],
+  ]),
 });
 
-const LEVELS = defineIndexLevels([
+// The pollutants in the order the sub-indexes are listed.
+const NAQI_POLLUTANTS = Object.freeze(Object.keys(POLLUTANTS) as InNaqiPollutant[]);
+
+const LEVELS = defineIndexLevels<InNaqiLevel>([
   {
     level: 'GOOD',
     minValue: 0,
@@ -146,8 +197,8 @@ const MINIMUM_POLLUTANTS = 3;
 // The concentration rounded half up to the table's resolution (µg/m³; CO 0.1 mg/m³ as
 // n = floor(x/100 + 0.5 + ε), so tenths stay integers), interpolated in its class, rounded
 // half up: PM25 45 → 74.66 → 75; CO 1150 µg/m³ → 1.2 mg/m³ → 56.44 → 56.
-function naqiSubIndex(pollutant: string, ugm3: number): number {
-  const { stepUgm3, rows } = POLLUTANTS[pollutant]!;
+function naqiSubIndex(pollutant: InNaqiPollutant, ugm3: number): number {
+  const { stepUgm3, rows } = POLLUTANTS[pollutant];
   return roundHalfUpInteger(interpolateRows(rows, roundHalfUpInteger(ugm3 / stepUgm3)));
 }
 
@@ -158,19 +209,25 @@ function naqiSubIndex(pollutant: string, ugm3: number): number {
  * of them PM25 or PM10, the result is no data.
  *
  * @example
- * IN_NAQI_SCALE.compute({ PM25: 45, NO2: 10, SO2: 10 }, '2014');
+ * IN_NAQI_INDEX.compute({ PM25: 45, NO2: 10, SO2: 10 }, '2014');
  * // { value: 75, subIndexes: { PM25: 75, NO2: 13, SO2: 13 }, dominantPollutant: 'PM25' }
- * IN_NAQI_SCALE.compute({ PM25: 200, NO2: 10 }, '2014'); // undefined (two pollutants)
+ * IN_NAQI_INDEX.compute({ PM25: 200, NO2: 10 }, '2014'); // undefined (two pollutants)
  */
-export const IN_NAQI_SCALE: IndexScale = Object.freeze({
+export const IN_NAQI_INDEX: IndexDefinition<
+  'IN_NAQI',
+  InNaqiLevel,
+  InNaqiPollutant,
+  IndexEdition<'IN_NAQI'>
+> = Object.freeze({
   name: 'IN_NAQI',
   editions: NATIONAL_INDEX_EDITIONS.IN_NAQI,
+  inputs: NAQI_POLLUTANTS,
   levels: LEVELS,
   levelBounds: 'lower-inclusive',
-  compute(concentrations: Concentrations): ScaleResult | undefined {
-    const subIndexes: Record<string, number> = {};
+  compute(concentrations: Concentrations<string>): IndexComputation<InNaqiPollutant> | undefined {
+    const subIndexes: Partial<Record<InNaqiPollutant, number>> = {};
     let present = 0;
-    for (const pollutant of Object.keys(POLLUTANTS)) {
+    for (const pollutant of NAQI_POLLUTANTS) {
       const ugm3 = readInput(concentrations, pollutant);
       if (ugm3 === undefined) continue;
       subIndexes[pollutant] = naqiSubIndex(pollutant, ugm3);

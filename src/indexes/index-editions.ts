@@ -1,11 +1,14 @@
-import type { NationalIndexTypeName } from './index-table.js';
+import type { IndexTypeName, NationalIndexTypeName } from './index-table.js';
 
-// The editions of the national indexes (world-indexes.md §1.1): one list that the index scales
+// The editions of the indexes: one list that the index scales
 // (which table a computation reads) and the averaging rules (which periods an input covers)
 // both use, so the two can never disagree on what an edition is called.
 
-/** The editions of each national index, by name. */
-export interface NationalIndexEditions {
+/** The editions of each index, by name; `never` for an index without named editions. */
+export interface IndexEditions {
+  readonly VENDOR_CAQI: never;
+  readonly CAQI: never;
+  readonly PIJP: '2019-10';
   readonly US_AQI: '2024' | '2012';
   readonly EAQI: '2025' | '2019';
   readonly UK_DAQI: '2013';
@@ -14,9 +17,11 @@ export interface NationalIndexEditions {
   readonly CA_AQHI: '2008';
 }
 
-/** An edition of `T` (of any national index by default): `IndexEdition<'EAQI'>` is `'2025' | '2019'`. */
-export type IndexEdition<T extends NationalIndexTypeName = NationalIndexTypeName> =
-  NationalIndexEditions[T];
+/**
+ * An edition of `T` (of any index by default): `IndexEdition<'EAQI'>` is `'2025' | '2019'`,
+ * `IndexEdition<'CAQI'>` is `never` (CAQI has no named editions).
+ */
+export type IndexEdition<T extends IndexTypeName = IndexTypeName> = IndexEditions[T];
 
 /**
  * The editions of each national index, the default (newest) first. Lists, not object keys:

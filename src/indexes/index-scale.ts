@@ -1,39 +1,9 @@
-import type { Concentrations } from './compute-index.js';
-import type { IndexLevelDefinition, LevelBounds } from './index-table.js';
+import type { Concentrations } from './index-definition.js';
 
-// The shape every national index (US_AQI, EAQI, UK_DAQI, IN_NAQI, CN_AQI, CA_AQHI) takes:
-// its levels as data, plus the small rules that turn concentrations into sub-indexes. The
-// shared parts (reading an input, the dominant pollutant, the float-safe rounding, the unit
-// conversion, the row interpolation) live in their own files so that each index file holds
-// only what is its own.
-
-/** What a national index computes before its level is looked up. */
-export interface ScaleResult {
-  /** The index value: an integer for the national indexes (the level number for EAQI). */
-  readonly value: number;
-  /** Pollutant → its sub-index, for every pollutant of the index that was present. */
-  readonly subIndexes: Readonly<Record<string, number>>;
-  /** The pollutant that sets `value`, or `null` where the index names none. */
-  readonly dominantPollutant: string | null;
-}
-
-/** A national index: its editions, its levels and its computation. */
-export interface IndexScale {
-  /** The index type, as `computeIndex` names it (`US_AQI`). */
-  readonly name: string;
-  /** Every edition, the default (newest) first. */
-  readonly editions: readonly string[];
-  /** The levels with their ranges, colours and texts, lowest first; the same in every edition. */
-  readonly levels: readonly IndexLevelDefinition[];
-  /** Which end of a range belongs to a level. */
-  readonly levelBounds: LevelBounds;
-  /**
-   * The value, sub-indexes and dominant pollutant, or `undefined` for no data: no pollutant of
-   * the index present, or the index's own minimum (IN_NAQI, CA_AQHI) not met. `edition` is one
-   * of `editions`, checked by the caller.
-   */
-  compute(concentrations: Concentrations, edition: string): ScaleResult | undefined;
-}
+// What the national indexes (US_AQI, EAQI, UK_DAQI, IN_NAQI, CN_AQI, CA_AQHI) share: reading
+// an input and choosing the dominant pollutant. The other shared parts (the float-safe
+// rounding, the unit conversion, the row interpolation) live in their own files so that each
+// index file holds only what is its own.
 
 /**
  * The input `key` as the national indexes read it: a negative value counts as 0; NaN,
@@ -43,13 +13,13 @@ export interface IndexScale {
  * readInput({ PM25: -3, NO2: Number.NaN }, 'PM25'); // 0
  * readInput({ PM25: -3, NO2: Number.NaN }, 'NO2'); // undefined
  */
-export function readInput(concentrations: Concentrations, key: string): number | undefined {
+export function readInput(concentrations: Concentrations<string>, key: string): number | undefined {
   const value = concentrations[key];
   if (typeof value !== 'number' || !Number.isFinite(value)) return undefined;
   return Math.max(value, 0);
 }
 
-/** The order that breaks a tie for the dominant pollutant (world-indexes.md §1). */
+/** The order that breaks a tie for the dominant pollutant. */
 export const DOMINANCE_ORDER: readonly string[] = Object.freeze([
   'PM25',
   'PM10',
@@ -67,8 +37,10 @@ export const DOMINANCE_ORDER: readonly string[] = Object.freeze([
  * dominantPollutant({ NO2: 4, O3: 4, PM10: 2 }); // 'O3'
  * dominantPollutant({}); // null
  */
-export function dominantPollutant(subIndexes: Readonly<Record<string, number>>): string | null {
-  let best: string | null = null;
+export function dominantPollutant<Pollutant extends string>(
+  subIndexes: Readonly<Partial<Record<Pollutant, number>>>,
+): Pollutant | null {
+  let best: Pollutant | null = null;
   let bestValue = Number.NEGATIVE_INFINITY;
   for (const pollutant in subIndexes) {
     const value = subIndexes[pollutant]!;

@@ -3,7 +3,7 @@ import type { LocalizedText } from '../i18n/language.js';
 /** The indexes computed on a concentration grid of one region (CAQI style), default first. */
 export const GRID_INDEX_TYPE_NAMES = Object.freeze(['VENDOR_CAQI', 'CAQI', 'PIJP'] as const);
 
-/** The national indexes of world-indexes.md, each with its own rules and editions. */
+/** The national indexes (US EPA, EEA, Defra, CPCB, MEE, ECCC), each with its own rules and editions. */
 export const NATIONAL_INDEX_TYPE_NAMES = Object.freeze([
   'US_AQI',
   'EAQI',
@@ -62,9 +62,9 @@ export function isGridIndexType(name: IndexTypeName): name is GridIndexTypeName 
 export type LevelBounds = 'lower-inclusive' | 'upper-inclusive';
 
 /** One level of an index: its range on the index scale, colour and texts. */
-export interface IndexLevelDefinition {
+export interface IndexLevelDefinition<Level extends string = string> {
   /** Level name as the payload shows it, e.g. `LOW`. */
-  readonly level: string;
+  readonly level: Level;
   /** Lower end of the range, index units. */
   readonly minValue: number;
   /** Upper end of the range, index units; `null` for the open top level. */
@@ -135,9 +135,9 @@ export function defineIndexTable(table: IndexTable): IndexTable {
  * ]);
  * Object.isFrozen(levels[0].description); // true
  */
-export function defineIndexLevels(
-  levels: readonly IndexLevelDefinition[],
-): readonly IndexLevelDefinition[] {
+export function defineIndexLevels<Level extends string>(
+  levels: readonly IndexLevelDefinition<Level>[],
+): readonly IndexLevelDefinition<Level>[] {
   for (const level of levels) {
     Object.freeze(level.description);
     Object.freeze(level.advice);

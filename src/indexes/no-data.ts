@@ -1,5 +1,5 @@
 import type { LocalizedText } from '../i18n/language.js';
-import type { IndexValue, Language } from '../model/api-types.js';
+import type { IndexResult, Language } from '../model/api-types.js';
 
 /** Level name of the index when no pollutant that counts was measured. */
 export const NO_DATA_LEVEL = 'UNKNOWN';
@@ -29,7 +29,10 @@ export const NO_DATA_DESCRIPTION: LocalizedText = Object.freeze({
 // Shared by every no-data result: there is nothing in it to change.
 const NO_SUB_INDEXES: Readonly<Record<string, number>> = Object.freeze({});
 
-export function noDataIndex(indexName: string, language: Language): IndexValue {
+export function noDataIndex<Name extends string>(
+  indexName: Name,
+  language: Language,
+): IndexResult<Name, never, never> {
   return {
     name: indexName,
     value: null,

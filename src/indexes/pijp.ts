@@ -1,4 +1,5 @@
 import { checkOneOf } from '../arguments/argument-checks.js';
+import { gridIndex } from './grid-index.js';
 import { defineIndexTable, type IndexLevelDefinition, type IndexTable } from './index-table.js';
 import { DEFAULT_PIJP_EDITION, PIJP_THRESHOLDS, type PijpEdition } from './pijp-thresholds.js';
 
@@ -141,3 +142,20 @@ export const PIJP_EDITIONS: readonly PijpEdition[] = Object.freeze([DEFAULT_PIJP
 export const PIJP_TABLES: Readonly<Record<PijpEdition, IndexTable>> = Object.freeze({
   [DEFAULT_PIJP_EDITION]: PIJP_TABLE,
 });
+
+/** A level of PIJP, the GIOŚ class of the concentration. */
+export type PijpLevel = 'VERY_GOOD' | 'GOOD' | 'MODERATE' | 'SATISFACTORY' | 'BAD' | 'VERY_BAD';
+
+/** A pollutant with a PIJP grid (only PM10 and PM25 count unless `countedPollutants` says so). */
+export type PijpPollutant = 'PM10' | 'PM25' | 'O3' | 'NO2' | 'SO2';
+
+/**
+ * PIJP as an index definition, for `computeIndexWith`: editions as in {@link PIJP_EDITIONS}.
+ *
+ * @example
+ * computeIndexWith(PIJP_INDEX, { PM10: 20 }, { edition: '2019-10' }).level; // 'VERY_GOOD'
+ */
+export const PIJP_INDEX = gridIndex<'PIJP', PijpLevel, PijpPollutant, PijpEdition>(
+  PIJP_TABLE,
+  PIJP_TABLES,
+);

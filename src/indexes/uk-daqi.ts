@@ -1,11 +1,11 @@
 import type { LocalizedText } from '../i18n/language.js';
-import type { Concentrations } from './compute-index.js';
 import { roundHalfUpInteger } from './float-safe.js';
-import { NATIONAL_INDEX_EDITIONS } from './index-editions.js';
-import { dominantPollutant, type IndexScale, readInput, type ScaleResult } from './index-scale.js';
+import type { Concentrations, IndexComputation, IndexDefinition } from './index-definition.js';
+import { type IndexEdition, NATIONAL_INDEX_EDITIONS } from './index-editions.js';
+import { dominantPollutant, readInput } from './index-scale.js';
 import { defineIndexLevels } from './index-table.js';
 
-// The UK Daily Air Quality Index of Defra (COMEAP 2011, in use since 2012; world-indexes.md §5).
+// The UK Daily Air Quality Index of Defra (COMEAP 2011, in use since 2012).
 // Each concentration is rounded to an integer and read against ten bands; the index is the
 // highest band. Levels group the bands (LOW 1–3, MODERATE 4–6, HIGH 7–9, VERY_HIGH 10) but every
 // band has a colour of its own, so each band is a level entry of its own.
@@ -50,14 +50,17 @@ export function ukDaqiBand(upperBounds: readonly number[], concentration: number
   return band;
 }
 
-function computeUkDaqi(concentrations: Concentrations): ScaleResult | undefined {
-  const subIndexes: Record<string, number> = {};
+function computeUkDaqi(
+  concentrations: Concentrations<string>,
+): IndexComputation<UkDaqiPollutant> | undefined {
+  const subIndexes: Partial<Record<UkDaqiPollutant, number>> = {};
   let value = 0;
   for (const pollutant of UK_DAQI_POLLUTANTS) {
     const c = readInput(concentrations, pollutant);
     if (c === undefined) continue;
-    subIndexes[pollutant] = ukDaqiBand(UK_DAQI_BANDS[pollutant], c);
-    value = Math.max(value, subIndexes[pollutant]);
+    const band = ukDaqiBand(UK_DAQI_BANDS[pollutant], c);
+    subIndexes[pollutant] = band;
+    value = Math.max(value, band);
   }
   return value === 0
     ? undefined
@@ -70,7 +73,7 @@ interface LevelTexts {
 }
 
 // Defra words its health advice per level, not per band, so the bands of a level share texts.
-const TEXTS: Readonly<Record<string, LevelTexts>> = {
+const TEXTS: Readonly<Record<UkDaqiLevel, LevelTexts>> = {
   LOW: {
     description: { en: 'Low air pollution.', pl: 'Niskie zanieczyszczenie powietrza.' },
     advice: {
@@ -105,7 +108,7 @@ const TEXTS: Readonly<Record<string, LevelTexts>> = {
 };
 
 // Band → [level, colour]; colours after the Met Office and other implementations (§9).
-const BAND_LEVELS: readonly (readonly [string, string])[] = [
+const BAND_LEVELS: readonly (readonly [UkDaqiLevel, string])[] = [
   ['LOW', '#9CFF9C'],
   ['LOW', '#31FF00'],
   ['LOW', '#31CF00'],
@@ -118,13 +121,16 @@ const BAND_LEVELS: readonly (readonly [string, string])[] = [
   ['VERY_HIGH', '#CE30FF'],
 ];
 
+/** A level of the DAQI; each groups three bands (VERY_HIGH only band 10). */
+export type UkDaqiLevel = 'LOW' | 'MODERATE' | 'HIGH' | 'VERY_HIGH';
+
 const UK_DAQI_LEVELS = defineIndexLevels(
   BAND_LEVELS.map(([level, color], i) => ({
     level,
     minValue: i + 1,
     maxValue: i + 1 < BAND_LEVELS.length ? i + 1 : null,
     color,
-    ...TEXTS[level]!,
+    ...TEXTS[level],
   })),
 );
 
@@ -135,12 +141,18 @@ const UK_DAQI_LEVELS = defineIndexLevels(
  * entries, one per band: LOW 1–3, MODERATE 4–6, HIGH 7–9, VERY_HIGH 10 (open).
  *
  * @example
- * UK_DAQI_SCALE.compute({ PM10: 100, PM25: 64 }, '2013');
+ * UK_DAQI_INDEX.compute({ PM10: 100, PM25: 64 }, '2013');
  * // { value: 9, subIndexes: { PM25: 8, PM10: 9 }, dominantPollutant: 'PM10' }
  */
-export const UK_DAQI_SCALE: IndexScale = Object.freeze({
+export const UK_DAQI_INDEX: IndexDefinition<
+  'UK_DAQI',
+  UkDaqiLevel,
+  UkDaqiPollutant,
+  IndexEdition<'UK_DAQI'>
+> = Object.freeze({
   name: 'UK_DAQI',
   editions: NATIONAL_INDEX_EDITIONS.UK_DAQI,
+  inputs: UK_DAQI_POLLUTANTS,
   levels: UK_DAQI_LEVELS,
   levelBounds: 'lower-inclusive',
   compute: computeUkDaqi,

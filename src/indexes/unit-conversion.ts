@@ -1,5 +1,5 @@
 // Gas concentrations in µg/m³ to the volume units some national tables use, at 25 °C and
-// 1 atm, where one mole of gas takes 24.45 litres (world-indexes.md §1).
+// 1 atm, where one mole of gas takes 24.45 litres.
 
 /** Molar masses in g/mol of the gases whose tables are in ppb or ppm. */
 export const MOLAR_MASS_G_PER_MOL = Object.freeze({

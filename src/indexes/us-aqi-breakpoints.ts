@@ -1,7 +1,7 @@
 import { type BreakpointRow, breakpointRows } from './breakpoint-rows.js';
 import type { ConvertibleGas } from './unit-conversion.js';
 
-// The US EPA AQI tables as data (world-indexes.md §3.1 step 1 and §3.2). Edition 2024 is the
+// The US EPA AQI tables as data (EPA, TAD 2024 and TAD 2018). Edition 2024 is the
 // revision effective 6 May 2024 (TAD-2024); edition 2012 is the table of TAD-2018. Each table
 // is in the unit and resolution EPA writes it in, so a truncated input falls into exactly one
 // row. The rules in us-aqi.ts read their thresholds from these rows: 1-h O3 starts at its first

@@ -1,8 +1,9 @@
 import { type BreakpointRow, interpolateRows } from './breakpoint-rows.js';
-import type { Concentrations } from './compute-index.js';
 import { roundHalfUpInteger, truncateTo } from './float-safe.js';
+import type { Concentrations, IndexComputation, IndexDefinition } from './index-definition.js';
+import type { IndexEdition } from './index-editions.js';
 import { NATIONAL_INDEX_EDITIONS } from './index-editions.js';
-import { dominantPollutant, type IndexScale, readInput, type ScaleResult } from './index-scale.js';
+import { dominantPollutant, readInput } from './index-scale.js';
 import { defineIndexLevels } from './index-table.js';
 import { ugm3ToPpb, ugm3ToPpm } from './unit-conversion.js';
 import {
@@ -13,12 +14,25 @@ import {
   type UsAqiInput,
 } from './us-aqi-breakpoints.js';
 
-// The US EPA Air Quality Index (world-indexes.md §3): each input is converted and truncated to
+// The US EPA Air Quality Index (EPA, Technical Assistance Document for the Reporting of Daily
+// Air Quality, 2024): each input is converted and truncated to
 // its table's resolution, interpolated on its row, rounded half up; the AQI is the largest
 // sub-index. O3 and SO2 each have a second input with rules of their own (40 CFR 58 App. G
 // notes 1–3); their sub-indexes are reported under `O3` and `SO2`.
 
-const US_AQI_LEVELS = defineIndexLevels([
+/** A level of the US AQI. */
+export type UsAqiLevel =
+  | 'GOOD'
+  | 'MODERATE'
+  | 'UNHEALTHY_FOR_SENSITIVE_GROUPS'
+  | 'UNHEALTHY'
+  | 'VERY_UNHEALTHY'
+  | 'HAZARDOUS';
+
+/** A pollutant with a US AQI sub-index (`O3_1H` and `SO2_24H` report under `O3` and `SO2`). */
+export type UsAqiPollutant = 'PM25' | 'PM10' | 'O3' | 'NO2' | 'SO2' | 'CO';
+
+const US_AQI_LEVELS = defineIndexLevels<UsAqiLevel>([
   {
     level: 'GOOD',
     minValue: 0,
@@ -107,7 +121,10 @@ const US_AQI_LEVELS = defineIndexLevels([
 
 // The input `key` on its table: converted to ppb or ppm at 25 °C where the table is in them,
 // then truncated to the table's resolution (PM25 9.05 µg/m³ → 9.0, SO2 900 µg/m³ → 343 ppb).
-function tableConcentration(concentrations: Concentrations, key: UsAqiInput): number | undefined {
+function tableConcentration(
+  concentrations: Concentrations<string>,
+  key: UsAqiInput,
+): number | undefined {
   const ugm3 = readInput(concentrations, key);
   if (ugm3 === undefined) return undefined;
   const { gas, unit, decimals } = US_AQI_INPUT_UNITS[key];
@@ -125,7 +142,10 @@ function aqiOf(rows: readonly BreakpointRow[], c: number): number {
 // the two sub-indexes wins. 8-h values above the last 8-h breakpoint (0.200 ppm) define no AQI:
 // then the 1-h value is used when it counts, and otherwise the 8-h 201–300 row continues
 // (decided).
-function ozoneAqi(table: UsAqiBreakpoints, concentrations: Concentrations): number | undefined {
+function ozoneAqi(
+  table: UsAqiBreakpoints,
+  concentrations: Concentrations<string>,
+): number | undefined {
   const eightHour = tableConcentration(concentrations, 'O3');
   const oneHour = tableConcentration(concentrations, 'O3_1H');
   const oneHourAqi =
@@ -143,7 +163,7 @@ function ozoneAqi(table: UsAqiBreakpoints, concentrations: Concentrations): numb
 // otherwise the sub-index is the 1-h top, 200 (decided). SO2_24H alone counts for nothing.
 function sulphurDioxideAqi(
   table: UsAqiBreakpoints,
-  concentrations: Concentrations,
+  concentrations: Concentrations<string>,
 ): number | undefined {
   const oneHour = tableConcentration(concentrations, 'SO2');
   if (oneHour === undefined) return undefined;
@@ -155,7 +175,7 @@ function sulphurDioxideAqi(
 }
 
 function simpleAqi(key: UsAqiInput) {
-  return (table: UsAqiBreakpoints, concentrations: Concentrations): number | undefined => {
+  return (table: UsAqiBreakpoints, concentrations: Concentrations<string>): number | undefined => {
     const c = tableConcentration(concentrations, key);
     return c === undefined ? undefined : aqiOf(table[key], c);
   };
@@ -171,10 +191,13 @@ const SUB_INDEX_RULES = Object.freeze([
   ['CO', simpleAqi('CO')],
 ] as const);
 
-// `edition` has been checked against US_AQI_SCALE.editions by computeIndex.
-function compute(concentrations: Concentrations, edition: string): ScaleResult | undefined {
-  const table = US_AQI_BREAKPOINTS[edition as UsAqiEdition];
-  const subIndexes: Record<string, number> = {};
+// `edition` has been checked against US_AQI_INDEX.editions by computeIndex.
+function compute(
+  concentrations: Concentrations<string>,
+  edition: UsAqiEdition,
+): IndexComputation<UsAqiPollutant> | undefined {
+  const table = US_AQI_BREAKPOINTS[edition];
+  const subIndexes: Partial<Record<UsAqiPollutant, number>> = {};
   for (const [pollutant, rule] of SUB_INDEX_RULES) {
     const aqi = rule(table, concentrations);
     if (aqi !== undefined) subIndexes[pollutant] = aqi;
@@ -194,9 +217,15 @@ function compute(concentrations: Concentrations, edition: string): ScaleResult |
  * computeIndex({ PM25: 17.4 }, { indexType: 'US_AQI' }).value; // 66
  * computeIndex({ PM25: 400 }, { indexType: 'US_AQI', edition: '2012' }).value; // 434
  */
-export const US_AQI_SCALE: IndexScale = Object.freeze({
+export const US_AQI_INDEX: IndexDefinition<
+  'US_AQI',
+  UsAqiLevel,
+  UsAqiPollutant,
+  IndexEdition<'US_AQI'>
+> = Object.freeze({
   name: 'US_AQI',
   editions: NATIONAL_INDEX_EDITIONS.US_AQI,
+  inputs: Object.freeze(Object.keys(US_AQI_INPUT_UNITS)),
   levels: US_AQI_LEVELS,
   levelBounds: 'lower-inclusive',
   compute,

@@ -1,4 +1,6 @@
+import type { CaqiPollutant } from './caqi.js';
 import { CAQI_SCALE } from './caqi-grid.js';
+import { gridIndex } from './grid-index.js';
 import { defineIndexTable, type IndexTable } from './index-table.js';
 
 /**
@@ -113,3 +115,23 @@ export const VENDOR_CAQI_TABLE: IndexTable = defineIndexTable({
     },
   ],
 });
+
+/** A level of VENDOR_CAQI. */
+export type VendorCaqiLevel =
+  | 'VERY_LOW'
+  | 'LOW'
+  | 'MEDIUM'
+  | 'HIGH'
+  | 'VERY_HIGH'
+  | 'EXTREME'
+  | 'AIRMAGEDDON';
+
+/**
+ * VENDOR_CAQI as an index definition, for `computeIndexWith` (no editions; the CAQI grids).
+ *
+ * @example
+ * computeIndexWith(VENDOR_CAQI_INDEX, { PM10: 270 }).level; // 'AIRMAGEDDON'
+ */
+export const VENDOR_CAQI_INDEX = gridIndex<'VENDOR_CAQI', VendorCaqiLevel, CaqiPollutant>(
+  VENDOR_CAQI_TABLE,
+);

@@ -1,5 +1,5 @@
 import { perLanguage } from '../i18n/language.js';
-import { indexLevels } from '../indexes/index-scales.js';
+import { indexLevels } from '../indexes/index-definitions.js';
 import { INDEX_TYPE_NAMES, type IndexLevelDefinition } from '../indexes/index-table.js';
 import type { IndexLevelMeta, IndexTypeMeta, Language } from '../model/api-types.js';
 

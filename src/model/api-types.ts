@@ -1,3 +1,6 @@
+import type { IndexLevel, IndexPollutant } from '../indexes/index-definitions.js';
+import type { IndexTypeName } from '../indexes/index-table.js';
+
 /**
  * The JSON shapes of the `/v2` interface (see the spec's "Resources and their fields").
  * Shared by the pure modules that produce them and the adapter that serves them.
@@ -46,11 +49,22 @@ export interface Value {
   readonly value: number;
 }
 
-/** The index object of an averaged window. `value` is `null` only in the no-data index. */
-export interface IndexValue {
-  readonly name: string;
+/**
+ * The index object of an averaged window, for any index (a built-in one or one of your own).
+ * `value` is `null` only in the no-data index, whose level is `UNKNOWN`.
+ *
+ * @typeParam Name - the index name
+ * @typeParam Level - the index's level names (`UNKNOWN` is added for no data)
+ * @typeParam Pollutant - the pollutants that can be dominant
+ */
+export interface IndexResult<
+  Name extends string = string,
+  Level extends string = string,
+  Pollutant extends string = string,
+> {
+  readonly name: Name;
   readonly value: number | null;
-  readonly level: string;
+  readonly level: Level | 'UNKNOWN';
   readonly description: string;
   readonly advice: string | null;
   /** `#RRGGBB`. */
@@ -59,10 +73,23 @@ export interface IndexValue {
    * The pollutant with the highest sub-index (ties: PM25, PM10, O3, NO2, SO2, CO), or `null`
    * when there is no data or the index names none (CN_AQI up to 50).
    */
-  readonly dominantPollutant: string | null;
+  readonly dominantPollutant: Pollutant | null;
   /** Pollutant → its sub-index, for every counted pollutant that was present. */
   readonly subIndexes: Readonly<Record<string, number>>;
 }
+
+/**
+ * The index object of one of airq's nine index types, narrowed by the type: for `US_AQI` the
+ * level is `GOOD` … `HAZARDOUS` or `UNKNOWN`. `IndexValue` alone is the union over all nine,
+ * told apart by `name`.
+ *
+ * @example
+ * const us: IndexValue<'US_AQI'> = computeIndex({ PM25: 17.4 }, { indexType: 'US_AQI' });
+ * us.level; // 'MODERATE'
+ */
+export type IndexValue<T extends IndexTypeName = IndexTypeName> = T extends IndexTypeName
+  ? IndexResult<T, IndexLevel<T>, IndexPollutant<T>>
+  : never;
 
 /** A WHO guideline comparison for one pollutant. */
 export interface Standard {

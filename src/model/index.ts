@@ -2,6 +2,7 @@ export type {
   Address,
   AveragedValues,
   IndexLevelMeta,
+  IndexResult,
   IndexTypeMeta,
   IndexValue,
   Installation,

@@ -12,7 +12,10 @@ const PAIRS = Object.entries(ORACLE_EDITIONS).flatMap(([index, editions]) =>
 );
 
 function rulesOf(index: string, edition: string | undefined) {
-  return averagingRule(index as NationalIndexTypeName, edition as IndexEdition | undefined);
+  return averagingRule(
+    index as NationalIndexTypeName,
+    edition as IndexEdition<NationalIndexTypeName> | undefined,
+  );
 }
 
 describe('averagingRule: the table of world-indexes.md §2', () => {

@@ -17,7 +17,11 @@ const PAIRS = Object.entries(ORACLE_EDITIONS).flatMap(([index, editions]) =>
 );
 
 function inputsOf(index: string, edition: string | undefined, hourly: HourlyMeans): IndexInputs {
-  return indexInputs(index as NationalIndexTypeName, edition as IndexEdition | undefined, hourly);
+  return indexInputs(
+    index as NationalIndexTypeName,
+    edition as IndexEdition<NationalIndexTypeName> | undefined,
+    hourly,
+  );
 }
 
 // `present` hours of `value`, newest last, after `missing` hours without samples, `older`

@@ -1,5 +1,10 @@
 import { checkInstant } from '../../src/arguments/argument-checks.js';
-import type { AveragedValues, Installation, Measurements } from '../../src/model/api-types.js';
+import type {
+  AveragedValues,
+  IndexValue,
+  Installation,
+  Measurements,
+} from '../../src/model/api-types.js';
 import type {
   InstallationMeasurementsResult,
   MeasurementsRequestOptions,
@@ -76,7 +81,8 @@ function window(
         color: '#6BC926',
         dominantPollutant: 'PM25',
         subIndexes: { PM25: pm25 },
-      },
+        // A fake: the same level name for every index type, which no real index guarantees.
+      } as IndexValue,
     ],
     standards: [],
   };

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { computeIndex } from '../../src/indexes/compute-index.js';
-import { INDEX_SCALES } from '../../src/indexes/index-scales.js';
+import { INDEX_DEFINITIONS } from '../../src/indexes/index-definitions.js';
 import {
   AQHI_LEVELS,
   aqhiFromPpb,
@@ -81,18 +81,18 @@ describe('CA_AQHI: every worked example of world-indexes.md §8', () => {
 
 describe('CA_AQHI: the scale', () => {
   it('has one edition, 2008, and rejects any other', () => {
-    expect(INDEX_SCALES.CA_AQHI.editions).toEqual(['2008']);
+    expect(INDEX_DEFINITIONS.CA_AQHI.editions).toEqual(['2008']);
     const input = { O3: 60, NO2: 20, PM25: 8 };
     expect(computeIndex(input, { indexType: 'CA_AQHI', edition: '2008' }).value).toBe(3);
-    expect(() => computeIndex(input, { indexType: 'CA_AQHI', edition: '2015' })).toThrow(
+    expect(() => computeIndex(input, { indexType: 'CA_AQHI', edition: '2015' as never })).toThrow(
       RangeError,
     );
   });
 
   it('lists one level entry per value 1 … 10 and an open one from 11, with the §8 colours', () => {
-    const levels = INDEX_SCALES.CA_AQHI.levels;
+    const levels = INDEX_DEFINITIONS.CA_AQHI.levels;
     expectLevelList(levels, AQHI_LEVELS);
-    expect(INDEX_SCALES.CA_AQHI.levelBounds).toBe('lower-inclusive');
+    expect(INDEX_DEFINITIONS.CA_AQHI.levelBounds).toBe('lower-inclusive');
     const pl = computeIndex({ O3: 60, NO2: 20, PM25: 8 }, { indexType: 'CA_AQHI', language: 'pl' });
     expect(pl.description).toBe(levels[2]!.description.pl);
   });

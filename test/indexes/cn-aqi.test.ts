@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { computeIndex } from '../../src/indexes/compute-index.js';
-import { INDEX_SCALES } from '../../src/indexes/index-scales.js';
+import { INDEX_DEFINITIONS } from '../../src/indexes/index-definitions.js';
 import {
   CN_EDITIONS,
   CN_LEVELS,
@@ -100,19 +100,19 @@ describe('CN_AQI: every worked example of world-indexes.md §7', () => {
   });
 
   it('uses 2026 by default and rejects an unknown edition', () => {
-    expect(INDEX_SCALES.CN_AQI.editions).toEqual(['2026', '2012']);
+    expect(INDEX_DEFINITIONS.CN_AQI.editions).toEqual(['2026', '2012']);
     expect(computeIndex({ PM25: 75 }, { indexType: 'CN_AQI' }).value).toBe(114);
-    expect(() => computeIndex({ PM25: 75 }, { indexType: 'CN_AQI', edition: '2020' })).toThrow(
-      RangeError,
-    );
+    expect(() =>
+      computeIndex({ PM25: 75 }, { indexType: 'CN_AQI', edition: '2020' as never }),
+    ).toThrow(RangeError);
   });
 });
 
 describe('CN_AQI: the scale', () => {
   it('lists the levels and colours of §7, frozen, with texts in English and Polish', () => {
-    const levels = INDEX_SCALES.CN_AQI.levels;
+    const levels = INDEX_DEFINITIONS.CN_AQI.levels;
     expectLevelList(levels, CN_LEVELS);
-    expect(INDEX_SCALES.CN_AQI.levelBounds).toBe('lower-inclusive');
+    expect(INDEX_DEFINITIONS.CN_AQI.levelBounds).toBe('lower-inclusive');
     const pl = computeIndex({ NO2: 350 }, { indexType: 'CN_AQI', language: 'pl' });
     expect(pl.advice).toBe(levels[2]!.advice.pl);
   });

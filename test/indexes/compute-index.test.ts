@@ -291,24 +291,24 @@ describe('computeIndex: editions', () => {
   });
 
   it('rejects an edition for a grid index that has none, naming function, parameter and value', () => {
-    expect(() => computeIndex({ PM10: 10 }, { indexType: 'CAQI', edition: '2019' })).toThrow(
-      RangeError,
-    );
-    expect(() => computeIndex({ PM10: 10 }, { indexType: 'CAQI', edition: '2019' })).toThrow(
-      /^computeIndex: options\.edition .*got "2019"$/,
-    );
-    expect(() => computeIndex({ PM10: 10 }, { edition: '2019' })).toThrow(
+    expect(() =>
+      computeIndex({ PM10: 10 }, { indexType: 'CAQI', edition: '2019' as never }),
+    ).toThrow(RangeError);
+    expect(() =>
+      computeIndex({ PM10: 10 }, { indexType: 'CAQI', edition: '2019' as never }),
+    ).toThrow(/^computeIndex: options\.edition .*got "2019"$/);
+    expect(() => computeIndex({ PM10: 10 }, { edition: '2019' as never })).toThrow(
       /^computeIndex: options\.edition .*got "2019"$/,
     );
   });
 
   it('rejects an unknown PIJP edition with a RangeError', () => {
-    expect(() => computeIndex({ PM10: 10 }, { indexType: 'PIJP', edition: '2024-01' })).toThrow(
-      RangeError,
-    );
-    expect(() => computeIndex({ PM10: 10 }, { indexType: 'PIJP', edition: '2024-01' })).toThrow(
-      /^computeIndex: options\.edition .*2019-10.*got "2024-01"$/,
-    );
+    expect(() =>
+      computeIndex({ PM10: 10 }, { indexType: 'PIJP', edition: '2024-01' as never }),
+    ).toThrow(RangeError);
+    expect(() =>
+      computeIndex({ PM10: 10 }, { indexType: 'PIJP', edition: '2024-01' as never }),
+    ).toThrow(/^computeIndex: options\.edition .*2019-10.*got "2024-01"$/);
   });
 
   it('accepts no edition string but the PIJP one, for any grid index', () => {
@@ -318,10 +318,14 @@ describe('computeIndex: editions', () => {
           indexType === 'PIJP' &&
           (REFERENCE_PIJP_EDITIONS as readonly string[]).includes(edition)
         ) {
-          expect(computeIndex({ PM10: 10 }, { indexType, edition }).value).toBe(0.5);
+          expect(computeIndex({ PM10: 10 }, { indexType, edition: edition as never }).value).toBe(
+            0.5,
+          );
           return;
         }
-        expect(() => computeIndex({ PM10: 10 }, { indexType, edition })).toThrow(RangeError);
+        expect(() => computeIndex({ PM10: 10 }, { indexType, edition: edition as never })).toThrow(
+          RangeError,
+        );
       }),
       RUNS,
     );
@@ -349,11 +353,13 @@ describe('computeIndex: misuse', () => {
       computeIndex(null as unknown as Record<string, number>, { indexType: 'US_AQI' }),
     ).toThrow('computeIndex: concentrations must be an object of numbers, got null');
     expect(() =>
-      computeIndex({ PM25: 10 }, { indexType: 'EAQI', countedPollutants: ['PM25'] }),
+      computeIndex({ PM25: 10 }, { indexType: 'EAQI', countedPollutants: ['PM25'] as never }),
     ).toThrow(
       'computeIndex: options.countedPollutants must be omitted for EAQI, where every pollutant counts, got ["PM25"]',
     );
-    expect(() => computeIndex({ PM10: 10 }, { indexType: 'CAQI', edition: '2019' })).toThrow(
+    expect(() =>
+      computeIndex({ PM10: 10 }, { indexType: 'CAQI', edition: '2019' as never }),
+    ).toThrow(
       'computeIndex: options.edition must be omitted for CAQI, which has no editions, got "2019"',
     );
     expect(() => computeIndex({}, { countedPollutants: 'PM10' as unknown as string[] })).toThrow(
@@ -367,7 +373,9 @@ describe('computeIndex: misuse', () => {
   });
 
   it("refuses PIJP's edition for CAQI rather than computing PIJP", () => {
-    expect(() => computeIndex({ PM10: 10 }, { indexType: 'CAQI', edition: '2019-10' })).toThrow(
+    expect(() =>
+      computeIndex({ PM10: 10 }, { indexType: 'CAQI', edition: '2019-10' as never }),
+    ).toThrow(
       'computeIndex: options.edition must be omitted for CAQI, which has no editions, got "2019-10"',
     );
   });

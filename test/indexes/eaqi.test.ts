@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Concentrations, computeIndex } from '../../src/indexes/compute-index.js';
-import { EAQI_BANDS, EAQI_SCALE, eaqiBand } from '../../src/indexes/eaqi.js';
+import { computeIndex } from '../../src/indexes/compute-index.js';
+import { EAQI_BANDS, EAQI_INDEX, eaqiBand } from '../../src/indexes/eaqi.js';
+import type { Concentrations } from '../../src/indexes/index-definition.js';
 import {
   EAQI_REFERENCE_EDITIONS,
   EAQI_REFERENCE_POLLUTANTS,
@@ -87,11 +88,11 @@ describe('EAQI tables', () => {
   });
 
   it('has the editions of §1.1, the default first', () => {
-    expect(EAQI_SCALE.editions).toEqual(EAQI_REFERENCE_EDITIONS);
+    expect(EAQI_INDEX.editions).toEqual(EAQI_REFERENCE_EDITIONS);
   });
 
   it('has one level per band with the §4 colour, the last open', () => {
-    expect(levelFacts(EAQI_SCALE.levels)).toEqual(
+    expect(levelFacts(EAQI_INDEX.levels)).toEqual(
       EAQI_REFERENCE_ROWS.map((r) => ({
         level: r.level,
         minValue: r.value,
@@ -102,8 +103,8 @@ describe('EAQI tables', () => {
   });
 
   it('describes and advises on every level in English and Polish, frozen', () => {
-    expectLevelTexts(EAQI_SCALE.levels);
-    expect(new Set(EAQI_SCALE.levels.map((l) => l.advice.en)).size).toBe(6);
+    expectLevelTexts(EAQI_INDEX.levels);
+    expect(new Set(EAQI_INDEX.levels.map((l) => l.advice.en)).size).toBe(6);
   });
 });
 
@@ -213,7 +214,9 @@ describe('EAQI without data or with misuse', () => {
   });
 
   it('rejects an edition it does not have', () => {
-    expect(() => computeIndex({ PM25: 1 }, { indexType: 'EAQI', edition: '2024' })).toThrow(
+    expect(() =>
+      computeIndex({ PM25: 1 }, { indexType: 'EAQI', edition: '2024' as never }),
+    ).toThrow(
       new RangeError('computeIndex: options.edition must be one of 2025, 2019, got "2024"'),
     );
   });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { computeIndex } from '../../src/indexes/compute-index.js';
-import { INDEX_SCALES } from '../../src/indexes/index-scales.js';
+import { INDEX_DEFINITIONS } from '../../src/indexes/index-definitions.js';
 import {
   expectLevelList,
   NAQI_CLASSES,
@@ -113,18 +113,18 @@ describe('IN_NAQI: every worked example of world-indexes.md §6', () => {
 
 describe('IN_NAQI: the scale', () => {
   it('has one edition, 2014, and rejects any other', () => {
-    expect(INDEX_SCALES.IN_NAQI.editions).toEqual(['2014']);
+    expect(INDEX_DEFINITIONS.IN_NAQI.editions).toEqual(['2014']);
     const input = { PM25: 45, NO2: 10, SO2: 10 };
     expect(computeIndex(input, { indexType: 'IN_NAQI', edition: '2014' }).value).toBe(75);
-    expect(() => computeIndex(input, { indexType: 'IN_NAQI', edition: '2015' })).toThrow(
+    expect(() => computeIndex(input, { indexType: 'IN_NAQI', edition: '2015' as never })).toThrow(
       RangeError,
     );
   });
 
   it('lists the levels and colours of §6, frozen, with texts in English and Polish', () => {
-    const levels = INDEX_SCALES.IN_NAQI.levels;
+    const levels = INDEX_DEFINITIONS.IN_NAQI.levels;
     expectLevelList(levels, NAQI_LEVELS);
-    expect(INDEX_SCALES.IN_NAQI.levelBounds).toBe('lower-inclusive');
+    expect(INDEX_DEFINITIONS.IN_NAQI.levelBounds).toBe('lower-inclusive');
     const pl = computeIndex(
       { PM25: 45, NO2: 10, SO2: 10 },
       { indexType: 'IN_NAQI', language: 'pl' },

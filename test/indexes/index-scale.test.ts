@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Concentrations } from '../../src/indexes/compute-index.js';
+import type { Concentrations } from '../../src/indexes/index-definition.js';
 import {
   DOMINANCE_ORDER,
   dominantPollutant,

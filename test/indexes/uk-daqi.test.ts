@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Concentrations, computeIndex } from '../../src/indexes/compute-index.js';
-import { UK_DAQI_BANDS, UK_DAQI_SCALE, ukDaqiBand } from '../../src/indexes/uk-daqi.js';
+import { computeIndex } from '../../src/indexes/compute-index.js';
+import type { Concentrations } from '../../src/indexes/index-definition.js';
+import { UK_DAQI_BANDS, UK_DAQI_INDEX, ukDaqiBand } from '../../src/indexes/uk-daqi.js';
 import { expectIndexMatches, expectLevelTexts, levelFacts } from '../helpers/eaqi-oracle.js';
 import {
   absentValueArb,
@@ -90,12 +91,12 @@ describe('UK_DAQI tables', () => {
   });
 
   it('has one edition, 2013', () => {
-    expect(UK_DAQI_SCALE.editions).toEqual(['2013']);
+    expect(UK_DAQI_INDEX.editions).toEqual(['2013']);
     expect(computeIndex({ O3: 121 }, { indexType: 'UK_DAQI', edition: '2013' }).value).toBe(5);
   });
 
   it('has one level entry per band, with the band as its range and the §5 colour', () => {
-    expect(levelFacts(UK_DAQI_SCALE.levels)).toEqual(
+    expect(levelFacts(UK_DAQI_INDEX.levels)).toEqual(
       UK_DAQI_REFERENCE_ROWS.map((r) => ({
         level: r.level,
         minValue: r.band,
@@ -106,9 +107,9 @@ describe('UK_DAQI tables', () => {
   });
 
   it('describes and advises on every level in English and Polish, one text per level name', () => {
-    expectLevelTexts(UK_DAQI_SCALE.levels);
+    expectLevelTexts(UK_DAQI_INDEX.levels);
     const byName = new Map<string, unknown>();
-    for (const level of UK_DAQI_SCALE.levels) {
+    for (const level of UK_DAQI_INDEX.levels) {
       const texts = { description: level.description, advice: level.advice };
       expect(byName.get(level.level) ?? texts).toEqual(texts);
       byName.set(level.level, texts);
@@ -228,8 +229,8 @@ describe('UK_DAQI without data or with misuse', () => {
   });
 
   it('rejects any edition but 2013', () => {
-    expect(() => computeIndex({ O3: 1 }, { indexType: 'UK_DAQI', edition: '2012' })).toThrow(
-      new RangeError('computeIndex: options.edition must be one of 2013, got "2012"'),
-    );
+    expect(() =>
+      computeIndex({ O3: 1 }, { indexType: 'UK_DAQI', edition: '2012' as never }),
+    ).toThrow(new RangeError('computeIndex: options.edition must be one of 2013, got "2012"'));
   });
 });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { computeIndex } from '../../src/indexes/compute-index.js';
-import { INDEX_SCALES } from '../../src/indexes/index-scales.js';
+import { INDEX_DEFINITIONS } from '../../src/indexes/index-definitions.js';
 import { TIE_ORDER } from '../helpers/national-oracle-common.js';
 import {
   US_EDITIONS,
@@ -96,7 +96,7 @@ describe('US_AQI: properties', () => {
   });
 
   it('gives an integer inside its level range, in that level colour', () => {
-    const levels = INDEX_SCALES.US_AQI.levels;
+    const levels = INDEX_DEFINITIONS.US_AQI.levels;
     fc.assert(
       fc.property(inputsArb, editionArb, (concentrations, edition) => {
         const index = usAqi(concentrations, edition);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computeIndex } from '../../src/indexes/compute-index.js';
-import { INDEX_SCALES } from '../../src/indexes/index-scales.js';
+import { INDEX_DEFINITIONS } from '../../src/indexes/index-definitions.js';
 import { expectNoData } from '../helpers/national-oracle-common.js';
 import {
   US_LEVELS,
@@ -80,7 +80,7 @@ describe('US_AQI: the worked examples of §3.5', () => {
 
 describe('US_AQI: editions', () => {
   it('defaults to 2024 and rejects an unknown edition with a RangeError', () => {
-    expect(INDEX_SCALES.US_AQI.editions).toEqual(['2024', '2012']);
+    expect(INDEX_DEFINITIONS.US_AQI.editions).toEqual(['2024', '2012']);
     expect(usAqi({ PM25: 12 })).toEqual(usAqi({ PM25: 12 }, '2024'));
     expect(() => usAqi({ PM25: 12 }, '2018' as UsEdition)).toThrow(RangeError);
     expect(() => usAqi({ PM25: 12 }, '2018' as UsEdition)).toThrow(/computeIndex.*edition.*2018/);
@@ -187,7 +187,7 @@ describe('US_AQI: levels and colours (§3.3)', () => {
 
   it('describes the six levels with their integer ranges, the top one open', () => {
     expect(
-      INDEX_SCALES.US_AQI.levels.map(({ level, minValue, maxValue, color }) => ({
+      INDEX_DEFINITIONS.US_AQI.levels.map(({ level, minValue, maxValue, color }) => ({
         level,
         minValue,
         maxValue,
@@ -201,12 +201,12 @@ describe('US_AQI: levels and colours (§3.3)', () => {
         color,
       })),
     );
-    expect(INDEX_SCALES.US_AQI.levelBounds).toBe('lower-inclusive');
-    expect(Object.isFrozen(INDEX_SCALES.US_AQI.levels[0]!.description)).toBe(true);
+    expect(INDEX_DEFINITIONS.US_AQI.levelBounds).toBe('lower-inclusive');
+    expect(Object.isFrozen(INDEX_DEFINITIONS.US_AQI.levels[0]!.description)).toBe(true);
   });
 
   it('has its own health texts for every level, in English and Polish', () => {
-    const levels = INDEX_SCALES.US_AQI.levels;
+    const levels = INDEX_DEFINITIONS.US_AQI.levels;
     for (const language of ['en', 'pl'] as const) {
       const texts = levels.flatMap((l) => [l.description[language], l.advice[language]]);
       expect(new Set(texts).size).toBe(texts.length);
@@ -256,7 +256,7 @@ describe('US_AQI: inputs and no data', () => {
 
   it('rejects countedPollutants, which the national indexes do not take', () => {
     expect(() =>
-      computeIndex({ PM25: 10 }, { indexType: 'US_AQI', countedPollutants: ['PM25'] }),
+      computeIndex({ PM25: 10 }, { indexType: 'US_AQI', countedPollutants: ['PM25'] as never }),
     ).toThrow(RangeError);
   });
 });

@@ -1,0 +1,296 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CA_AQHI_INDEX } from '../../src/indexes/ca-aqhi.js';
+import { CAQI_INDEX, CAQI_TABLE } from '../../src/indexes/caqi.js';
+import { CN_AQI_INDEX } from '../../src/indexes/cn-aqi.js';
+import { computeIndex, computeIndexWithTable } from '../../src/indexes/compute-index.js';
+import { EAQI_INDEX } from '../../src/indexes/eaqi.js';
+import { computeIndexWith } from '../../src/indexes/evaluate-index.js';
+import { gridIndex } from '../../src/indexes/grid-index.js';
+import { IN_NAQI_INDEX } from '../../src/indexes/in-naqi.js';
+import { INDEX_INPUT_NAMES } from '../../src/indexes/index-definition.js';
+import { INDEX_DEFINITIONS } from '../../src/indexes/index-definitions.js';
+import { defineIndexTable, type IndexTable } from '../../src/indexes/index-table.js';
+import { PIJP_INDEX } from '../../src/indexes/pijp.js';
+import { UK_DAQI_INDEX } from '../../src/indexes/uk-daqi.js';
+import { US_AQI_INDEX } from '../../src/indexes/us-aqi.js';
+import { VENDOR_CAQI_INDEX } from '../../src/indexes/vendor-caqi.js';
+import { concentrationArb } from '../helpers/index-arbitraries.js';
+import { RUNS } from '../helpers/property-runs.js';
+
+// The one model of an index: every built-in index is an IndexDefinition that gives, by itself,
+// what computeIndex gives by name; misspelt input names are a TypeError; a grid index of one's
+// own with editions picks its table per edition. Expected names and lists are written here.
+
+const INPUT_NAMES = ['PM25', 'PM10', 'O3', 'NO2', 'SO2', 'CO', 'O3_1H', 'SO2_24H'];
+
+// The oracle of "differs only in case or punctuation": upper case, letters and digits only.
+const loose = (name: string) => name.toUpperCase().replace(/[^A-Z0-9]/g, '');
+
+const spellingError = (fn: string, right: string, key: string) =>
+  new TypeError(`${fn}: concentrations key must be spelt "${right}", got ${JSON.stringify(key)}`);
+
+describe('misspelt input names', () => {
+  it.each([
+    ['PM2.5', 'PM25'],
+    ['pm25', 'PM25'],
+    ['Pm10', 'PM10'],
+    ['pm_10', 'PM10'],
+    ['o3', 'O3'],
+    ['no2', 'NO2'],
+    ['So2', 'SO2'],
+    ['co', 'CO'],
+    ['o3_1h', 'O3_1H'],
+    ['O3-1H', 'O3_1H'],
+    ['SO2 24h', 'SO2_24H'],
+    ['PM 2,5', 'PM25'],
+  ])('%s is a TypeError naming %s, in every function that computes an index', (key, right) => {
+    const concentrations = { [key]: 30, PM10: 20 } as Record<string, number>;
+    expect(() => computeIndex(concentrations)).toThrow(spellingError('computeIndex', right, key));
+    expect(() => computeIndex(concentrations, { indexType: 'US_AQI' })).toThrow(
+      spellingError('computeIndex', right, key),
+    );
+    expect(() => computeIndexWith(EAQI_INDEX, concentrations)).toThrow(
+      spellingError('computeIndexWith', right, key),
+    );
+    expect(() => computeIndexWithTable(CAQI_TABLE, concentrations)).toThrow(
+      spellingError('computeIndexWithTable', right, key),
+    );
+  });
+
+  it('lets through the right names, other measurement names and names that only look alike', () => {
+    const concentrations = {
+      PM25: 10,
+      PM10: 20,
+      O3_1H: 1,
+      SO2_24H: 1,
+      PM1: 5,
+      NO: 3,
+      TEMPERATURE: 4,
+      HUMIDITY: 60,
+      PM2: 1,
+      O31: 1,
+      PM250: 1,
+      '': 1,
+      '.': 1,
+    };
+    expect(computeIndex(concentrations, { indexType: 'CAQI' }).value).toBe(20);
+    expect(computeIndex(concentrations, { indexType: 'US_AQI' }).dominantPollutant).toBe('PM25');
+  });
+
+  it('lists the input names of every built-in index', () => {
+    expect([...INDEX_INPUT_NAMES]).toEqual(INPUT_NAMES);
+    expect(Object.isFrozen(INDEX_INPUT_NAMES)).toBe(true);
+  });
+
+  it('checks the inputs of an index of your own too', () => {
+    const text = { en: 'Text.', pl: 'Tekst.' };
+    const nh3 = gridIndex(
+      defineIndexTable({
+        name: 'NH3_ONLY',
+        indexBreakpoints: [0, 10],
+        grids: { NH3: [0, 100] },
+        countedPollutants: ['NH3'],
+        levelBounds: 'lower-inclusive',
+        levels: [
+          {
+            level: 'ANY',
+            minValue: 0,
+            maxValue: null,
+            color: '#00AA00',
+            description: text,
+            advice: text,
+          },
+        ],
+      }),
+    );
+    expect(computeIndexWith(nh3, { NH3: 50 }).value).toBe(5);
+    expect(() => computeIndexWith(nh3, { nh_3: 50 } as never)).toThrow(
+      spellingError('computeIndexWith', 'NH3', 'nh_3'),
+    );
+    expect(() => computeIndexWith(nh3, { pm25: 50 } as never)).toThrow(
+      spellingError('computeIndexWith', 'PM25', 'pm25'),
+    );
+  });
+
+  it('throws exactly when a key is not an input name but equals one loosely (property)', () => {
+    const variantArb = fc
+      .tuple(
+        fc.constantFrom(...INPUT_NAMES),
+        fc.array(fc.constantFrom('.', '_', '-', ' ', ',', '/', 'a', 'x', '5', ''), {
+          maxLength: 3,
+        }),
+        fc.array(fc.boolean(), { minLength: 10, maxLength: 10 }),
+        fc.nat({ max: 9 }),
+      )
+      .map(([name, extra, lower, at]) => {
+        const cased = [...name].map((c, i) => (lower[i] ? c.toLowerCase() : c)).join('');
+        return cased.slice(0, at) + extra.join('') + cased.slice(at);
+      });
+    fc.assert(
+      fc.property(fc.oneof(variantArb, fc.string({ maxLength: 8 })), (key) => {
+        const meant = INPUT_NAMES.find((name) => loose(name) === loose(key));
+        const call = () => computeIndex({ [key]: 1 } as Record<string, number>);
+        if (INPUT_NAMES.includes(key) || meant === undefined) expect(call).not.toThrow();
+        else expect(call).toThrow(spellingError('computeIndex', meant, key));
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe('the built-in index definitions', () => {
+  const expected = {
+    VENDOR_CAQI: [VENDOR_CAQI_INDEX, [], ['PM10', 'PM25', 'NO2', 'O3', 'SO2', 'CO']],
+    CAQI: [CAQI_INDEX, [], ['PM10', 'PM25', 'NO2', 'O3', 'SO2', 'CO']],
+    PIJP: [PIJP_INDEX, ['2019-10'], ['PM10', 'PM25', 'O3', 'NO2', 'SO2']],
+    US_AQI: [
+      US_AQI_INDEX,
+      ['2024', '2012'],
+      ['PM25', 'PM10', 'O3', 'O3_1H', 'CO', 'SO2', 'SO2_24H', 'NO2'],
+    ],
+    EAQI: [EAQI_INDEX, ['2025', '2019'], ['PM25', 'PM10', 'NO2', 'O3', 'SO2']],
+    UK_DAQI: [UK_DAQI_INDEX, ['2013'], ['O3', 'NO2', 'SO2', 'PM25', 'PM10']],
+    IN_NAQI: [IN_NAQI_INDEX, ['2014'], ['PM25', 'PM10', 'O3', 'NO2', 'SO2', 'CO']],
+    CN_AQI: [CN_AQI_INDEX, ['2026', '2012'], ['PM25', 'PM10', 'O3', 'NO2', 'SO2', 'CO', 'SO2_24H']],
+    CA_AQHI: [CA_AQHI_INDEX, ['2008'], ['PM25', 'O3', 'NO2']],
+  } as const;
+  const names = Object.keys(expected) as (keyof typeof expected)[];
+
+  it('are the registry, by name, with their editions and inputs', () => {
+    expect(Object.keys(INDEX_DEFINITIONS)).toEqual(names);
+    for (const name of names) {
+      const [definition, editions, inputs] = expected[name];
+      expect(INDEX_DEFINITIONS[name]).toBe(definition);
+      expect(definition.name).toBe(name);
+      expect([...definition.editions]).toEqual(editions);
+      expect([...definition.inputs]).toEqual(inputs);
+      expect(Object.isFrozen(definition)).toBe(true);
+    }
+  });
+
+  it('let only the grid indexes take countedPollutants, and only pollutants with a grid', () => {
+    expect(CAQI_INDEX.countablePollutants).toEqual(['PM10', 'PM25', 'NO2', 'O3', 'SO2', 'CO']);
+    expect(PIJP_INDEX.countablePollutants).toEqual(['PM10', 'PM25', 'O3', 'NO2', 'SO2']);
+    expect(US_AQI_INDEX.countablePollutants).toBeUndefined();
+    expect(computeIndexWith(CAQI_INDEX, { NO2: 150 }, { countedPollutants: ['NO2'] }).value).toBe(
+      62.5,
+    );
+    expect(() => computeIndexWith(PIJP_INDEX, { CO: 1 }, { countedPollutants: ['CO'] })).toThrow(
+      new RangeError(
+        'computeIndexWith: options.countedPollutants must name pollutants with a PIJP grid (PM10, PM25, O3, NO2, SO2), got "CO"',
+      ),
+    );
+    expect(() =>
+      computeIndexWith(EAQI_INDEX, { PM25: 1 }, { countedPollutants: ['PM25'] }),
+    ).toThrow(
+      new RangeError(
+        'computeIndexWith: options.countedPollutants must be omitted for EAQI, where every pollutant counts, got ["PM25"]',
+      ),
+    );
+  });
+
+  it('check the edition against their own list', () => {
+    expect(computeIndexWith(US_AQI_INDEX, { PM25: 400 }, { edition: '2012' }).value).toBe(434);
+    expect(computeIndexWith(US_AQI_INDEX, { PM25: 400 }).value).toBe(
+      computeIndex({ PM25: 400 }, { indexType: 'US_AQI', edition: '2024' }).value,
+    );
+    expect(() => computeIndexWith(US_AQI_INDEX, { PM25: 1 }, { edition: '2042' as never })).toThrow(
+      new RangeError('computeIndexWith: options.edition must be one of 2024, 2012, got "2042"'),
+    );
+    expect(() => computeIndexWith(CAQI_INDEX, { PM25: 1 }, { edition: '2024' as never })).toThrow(
+      new RangeError(
+        'computeIndexWith: options.edition must be omitted for CAQI, which has no editions, got "2024"',
+      ),
+    );
+    expect(() => computeIndexWith(CAQI_INDEX, { PM25: 1 }, { language: 'de' as never })).toThrow(
+      new RangeError("computeIndexWith: options.language must be 'en' or 'pl', got \"de\""),
+    );
+    expect(() => computeIndexWith(CAQI_INDEX, 3 as never)).toThrow(
+      new TypeError('computeIndexWith: concentrations must be an object of numbers, got 3'),
+    );
+  });
+
+  it('give what computeIndex gives by name, given directly or as indexType (property)', () => {
+    const concentrationsArb = fc.record(
+      Object.fromEntries(INPUT_NAMES.map((name) => [name, concentrationArb])),
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...names),
+        concentrationsArb,
+        fc.constantFrom('en' as const, 'pl' as const),
+        (name, concentrations, language) => {
+          const byName = computeIndex(concentrations, { indexType: name, language });
+          const definition = INDEX_DEFINITIONS[name];
+          expect(computeIndexWith(definition, concentrations, { language })).toEqual(byName);
+          expect(computeIndex(concentrations, { indexType: definition, language })).toEqual(byName);
+        },
+      ),
+      RUNS,
+    );
+  });
+});
+
+describe('gridIndex', () => {
+  const text = { en: 'Text.', pl: 'Tekst.' };
+  const table = (name: string, top: number): IndexTable =>
+    defineIndexTable({
+      name,
+      indexBreakpoints: [0, 10],
+      grids: { PM25: [0, top], PM10: [0, 2 * top] },
+      countedPollutants: ['PM25'],
+      levelBounds: 'upper-inclusive',
+      levels: [
+        {
+          level: 'LOW',
+          minValue: 0,
+          maxValue: 5,
+          color: '#00AA00',
+          description: text,
+          advice: text,
+        },
+        {
+          level: 'HIGH',
+          minValue: 5,
+          maxValue: null,
+          color: '#AA0000',
+          description: text,
+          advice: text,
+        },
+      ],
+    });
+
+  it('reads one table without editions, with its levels, bounds and grids', () => {
+    const own = gridIndex(table('OWN', 100));
+    expect(own.editions).toEqual([]);
+    expect(own.inputs).toEqual(['PM25', 'PM10']);
+    expect(own.countablePollutants).toEqual(['PM25', 'PM10']);
+    expect(own.levelBounds).toBe('upper-inclusive');
+    expect(own.levels.map((level) => level.level)).toEqual(['LOW', 'HIGH']);
+    // 50 of 100 is 5, the top of LOW (upper-inclusive); PM10 counts only when asked.
+    expect(computeIndexWith(own, { PM25: 50, PM10: 200 })).toMatchObject({
+      name: 'OWN',
+      value: 5,
+      level: 'LOW',
+      dominantPollutant: 'PM25',
+      subIndexes: { PM25: 5 },
+    });
+    expect(
+      computeIndexWith(own, { PM25: 50, PM10: 200 }, { countedPollutants: ['PM25', 'PM10'] }),
+    ).toMatchObject({ value: 10, level: 'HIGH', dominantPollutant: 'PM10' });
+    expect(computeIndexWith(own, { PM10: 200 }).level).toBe('UNKNOWN');
+  });
+
+  it('picks the table of the edition asked for, the first by default', () => {
+    const own = gridIndex(table('OWN', 100), { NEW: table('OWN', 100), OLD: table('OWN', 50) });
+    expect(own.editions).toEqual(['NEW', 'OLD']);
+    expect(computeIndexWith(own, { PM25: 25 }).value).toBe(2.5);
+    expect(computeIndexWith(own, { PM25: 25 }, { edition: 'NEW' }).value).toBe(2.5);
+    expect(computeIndexWith(own, { PM25: 25 }, { edition: 'OLD' }).value).toBe(5);
+    expect(() => computeIndexWith(own, { PM25: 25 }, { edition: 'MID' as never })).toThrow(
+      new RangeError('computeIndexWith: options.edition must be one of NEW, OLD, got "MID"'),
+    );
+  });
+});
