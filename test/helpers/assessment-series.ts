@@ -20,7 +20,14 @@ export class HourlyBuilder {
   }
 
   /** Sets hours `fromHour … tillHour − 1` of the given day. */
-  setHours(year: number, month: number, day: number, fromHour: number, tillHour: number, value: number): this {
+  setHours(
+    year: number,
+    month: number,
+    day: number,
+    fromHour: number,
+    tillHour: number,
+    value: number,
+  ): this {
     const at = this.index(year, month, day);
     for (let h = fromHour; h < tillHour; h++) this.values[at + h] = value;
     return this;
@@ -35,7 +42,11 @@ export class HourlyBuilder {
 
   /** Sets every hour from one UTC date (inclusive) to another (exclusive). */
   setRange(fromMs: number, tillMs: number, value: number): this {
-    this.values.fill(value, (fromMs - this.startMs) / MS_PER_HOUR, (tillMs - this.startMs) / MS_PER_HOUR);
+    this.values.fill(
+      value,
+      (fromMs - this.startMs) / MS_PER_HOUR,
+      (tillMs - this.startMs) / MS_PER_HOUR,
+    );
     return this;
   }
 
