@@ -162,7 +162,9 @@ describe('US_NAAQS O3 (E11)', () => {
       2023: [75, 74, 73, 71],
     };
     for (const [year, ppbs] of Object.entries(plateaus)) {
-      ppbs.forEach((ppb, i) => b.setHours(Number(year), 6, 1 + i, 10, 18, ugm3(ppb)));
+      ppbs.forEach((ppb, i) => {
+        b.setHours(Number(year), 6, 1 + i, 10, 18, ugm3(ppb));
+      });
     }
     const m = metrics(b, { standard: 'US_NAAQS', pollutant: 'O3', year: 2023 });
     expect(m['O3.design-value']).toMatchObject({
@@ -269,7 +271,9 @@ describe('EU_2030 conclusive exceedances (E16)', () => {
 describe('WHO_2021 (E17–E18)', () => {
   it('E17: the 99th percentile is the 4th highest of 365', () => {
     const b = new HourlyBuilder(2023, 2023, 12);
-    [80, 60, 40, 30, 20].forEach((v, i) => b.setDays(2023, 1, 1 + i, 1, v));
+    [80, 60, 40, 30, 20].forEach((v, i) => {
+      b.setDays(2023, 1, 1 + i, 1, v);
+    });
     const m = metrics(b, { standard: 'WHO_2021', pollutant: 'PM25', year: 2023 });
     expect(m['WHO.PM25.24h-99th-percentile']).toMatchObject({
       value: 30,
@@ -287,7 +291,9 @@ describe('WHO_2021 (E17–E18)', () => {
 
   it('E18: and of 366', () => {
     const b = new HourlyBuilder(2024, 2024, 10);
-    [100, 90, 80, 70, 60, 50].forEach((v, i) => b.setDays(2024, 1, 1 + i, 1, v));
+    [100, 90, 80, 70, 60, 50].forEach((v, i) => {
+      b.setDays(2024, 1, 1 + i, 1, v);
+    });
     const m = metrics(b, { standard: 'WHO_2021', pollutant: 'PM10', year: 2024 });
     expect(m['WHO.PM10.24h-99th-percentile']).toMatchObject({ value: 70, level: 'IT3' });
     expect(m['WHO.PM10.annual']).toMatchObject({ value: 4050 / 366, level: 'AQG', met: true });
@@ -299,7 +305,9 @@ describe('US_NAAQS SO2 and CO (E19–E21)', () => {
     const ugm3 = (ppb: number) => ((ppb + 0.05) * 64.0638) / 24.45;
     const b = new HourlyBuilder(2021, 2023, ugm3(10));
     for (const year of [2021, 2022, 2023]) {
-      [100, 90, 80, 70, 60, 50].forEach((c, i) => b.setHours(year, 2, 1 + i, 12, 13, ugm3(c)));
+      [100, 90, 80, 70, 60, 50].forEach((c, i) => {
+        b.setHours(year, 2, 1 + i, 12, 13, ugm3(c));
+      });
     }
     const m = metrics(b, { standard: 'US_NAAQS', pollutant: 'SO2', year: 2023 });
     expect(m['SO2.design-value-1h']).toMatchObject({
