@@ -14,6 +14,11 @@ import type { HourlySeries } from './assessment-types.js';
 import { checkDayCount } from './daily-means.js';
 import { MS_PER_HOUR } from './hour-grid.js';
 
+/** Hourly means built from raw samples: an {@link HourlySeries} whose values are a Float64Array. */
+export interface HourlyMeans extends HourlySeries {
+  readonly values: Float64Array;
+}
+
 function checkRange(functionName: string, fromMs: unknown, hours: unknown): void {
   checkSafeInteger(functionName, 'fromMs', fromMs);
   if (fromMs % MS_PER_HOUR !== 0) {
@@ -40,7 +45,7 @@ export function hourlyMeansOfSeries(
   series: TimeSeries,
   fromMs: number,
   hours: number,
-): HourlySeries {
+): HourlyMeans {
   checkObject('hourlyMeansOfSeries', 'series', series, 'a TimeSeries');
   if (typeof (series as { average?: unknown }).average !== 'function') {
     throw argumentError(TypeError, 'hourlyMeansOfSeries', 'series', 'must be a TimeSeries', series);
@@ -75,7 +80,7 @@ export async function hourlyMeansOfStore(
   name: string,
   fromMs: number,
   hours: number,
-): Promise<HourlySeries> {
+): Promise<HourlyMeans> {
   checkObject('hourlyMeansOfStore', 'store', store, 'a MeasurementStore');
   checkSafeInteger('hourlyMeansOfStore', 'installationId', installationId);
   checkNonEmptyString('hourlyMeansOfStore', 'name', name);

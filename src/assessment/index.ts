@@ -18,7 +18,7 @@ export {
   MIN_MEANS_PER_DAY,
   runningEightHourMeans,
 } from './eight-hour-means.js';
-export { hourlyMeansOfSeries, hourlyMeansOfStore } from './hourly-means.js';
+export { type HourlyMeans, hourlyMeansOfSeries, hourlyMeansOfStore } from './hourly-means.js';
 export { kthHighest, nearestRank, nearestRankPercentile } from './percentile.js';
 export { roundHalfUp, truncateDecimals } from './rounding.js';
 export {

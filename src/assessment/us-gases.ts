@@ -168,7 +168,8 @@ export function usCarbonMonoxideMetrics(grid: HourGrid, year: number, capture: n
   let second = Number.NaN;
   for (let h = 0; h < hours; h++) {
     const v = means[h]!; // ! : h < hours
-    if (Math.abs(h - best) >= 8 && (v > second || (Number.isNaN(second) && !Number.isNaN(v)))) second = v;
+    if (Math.abs(h - best) >= 8 && (v > second || (Number.isNaN(second) && !Number.isNaN(v))))
+      second = v;
   }
   let top = Number.NaN;
   let next = Number.NaN;
