@@ -14,6 +14,7 @@ export default defineConfig({
       'test/standards/**/*.test.ts',
       'test/geo/**/*.test.ts',
       'test/averaging/**/*.test.ts',
+      'test/assessment/**/*.test.ts',
     ],
     testTimeout: 60_000,
   },
