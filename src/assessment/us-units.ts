@@ -38,7 +38,7 @@ export function ugm3ToUsPpb(gas: UsGas, ugm3: number): number {
  * µg/m³ to ppm at the US reference conditions: `((µg/m³ × 24.45) / M) / 1000`.
  *
  * @example
- * ugm3ToUsPpm('CO', 10_000); // 8.729…
+ * ugm3ToUsPpm('CO', 10_000); // 8.7289…
  */
 export function ugm3ToUsPpm(gas: UsGas, ugm3: number): number {
   checkOneOf('ugm3ToUsPpm', 'gas', gas, US_GASES);
