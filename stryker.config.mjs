@@ -1,6 +1,6 @@
 // StrykerJS: mutation testing of the computation core (docs/mutation.md).
 // `npm run mutate` (scripts/mutate.ts) runs this config once per folder, narrowing `mutate`, so
-// each folder gets its own score; `npx stryker run` alone would mutate all five folders at once.
+// each folder gets its own score; `npx stryker run` alone would mutate all six folders at once.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   packageManager: 'npm',
@@ -13,6 +13,7 @@ export default {
     'src/indexes/**/*.ts',
     'src/standards/**/*.ts',
     'src/geo/**/*.ts',
+    'src/assessment/**/*.ts',
     // Barrels only re-export: nothing in them can be mutated into a different result.
     '!src/*/index.ts',
   ],

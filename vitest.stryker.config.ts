@@ -14,6 +14,7 @@ export default defineConfig({
       'test/standards/**/*.test.ts',
       'test/geo/**/*.test.ts',
       'test/averaging/**/*.test.ts',
+      'test/assessment/**/*.test.ts',
     ],
     // These check the public types and the bundle size, not behaviour: the instrumented sandbox
     // code has neither the project's types nor its size, and kills no mutant either way.

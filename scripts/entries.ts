@@ -20,6 +20,7 @@ export const PUBLIC_ENTRIES = {
   'http/node': 'src/http/node/index.ts',
   import: 'src/import/index.ts',
   'http/redis': 'src/http/redis/index.ts',
+  assessment: 'src/assessment/index.ts',
 };
 
 /**

@@ -1,6 +1,6 @@
 // Mutation testing of the computation core, one folder at a time (docs/mutation.md).
 //
-//   npm run mutate                          # all five folders, one after another
+//   npm run mutate                          # all six folders, one after another
 //   npm run mutate -- indexes geo           # only these folders
 //   npm run mutate -- geo --concurrency 1   # with an override for a busy machine
 //
@@ -18,7 +18,7 @@ import { PROPERTY_RUNS_VARIABLE } from '../test/helpers/property-runs.js';
 // say) then changes results and is caught by the tests, as in CI's loop over time zones.
 process.env.TZ = 'Asia/Kathmandu';
 
-const FOLDERS = ['time', 'series', 'indexes', 'standards', 'geo'] as const;
+const FOLDERS = ['time', 'series', 'indexes', 'standards', 'geo', 'assessment'] as const;
 type Folder = (typeof FOLDERS)[number];
 
 interface FolderPlan {
@@ -49,6 +49,10 @@ const PLANS: Readonly<Record<Folder, FolderPlan>> = Object.freeze({
   // Its endless-loop mutants (a walk that never empties its stack) are the slow ones: 5 s on
   // top of twice the covering tests' time still leaves a merely slower mutant room to finish.
   geo: { tests: ['geo'], propertyRuns: 100, timeoutMS: 5000 },
+  // Nearly every assessment test reaches the whole folder, and the property comparing
+  // assessSeries with the naive oracle costs about 35 ms a case, so 10 cases keep the run at a
+  // few minutes (20 cases: 45 min on one core); the 21 worked examples and the building-block tests do most of the killing.
+  assessment: { tests: ['assessment'], propertyRuns: 10 },
 });
 
 // Results that count in the score: detected over detected plus undetected. Ignored (static)

@@ -73,6 +73,32 @@ const IMPORT = [
   'importOpenData',
 ];
 const HTTP_REDIS = ['DEFAULT_REDIS_DEADLINE_MS', 'RedisCounterStore'];
+// Pure, but a subpath only: its building blocks (dailyMeans, roundHalfUp …) are assessment terms.
+const ASSESSMENT = [
+  'AOT40_POSSIBLE_HOURS',
+  'AOT40_THRESHOLD_UGM3',
+  'ASSESSED_POLLUTANTS',
+  'ASSESSMENT_STANDARDS',
+  'MIN_HOURS_PER_8H_MEAN',
+  'MIN_HOURS_PER_DAY',
+  'MIN_MEANS_PER_DAY',
+  'US_MOLAR_MASS_G_PER_MOL',
+  'US_MOLAR_VOLUME_L',
+  'aot40',
+  'assessSeries',
+  'dailyMaxEightHourMeans',
+  'dailyMeans',
+  'hourlyMeansOfSeries',
+  'hourlyMeansOfStore',
+  'kthHighest',
+  'nearestRank',
+  'nearestRankPercentile',
+  'roundHalfUp',
+  'runningEightHourMeans',
+  'truncateDecimals',
+  'ugm3ToUsPpb',
+  'ugm3ToUsPpm',
+];
 // The root forwards the pure core, the store, the payload and the forecasts, plus the model's
 // one runtime value; the adapter and the sample network are subpaths only.
 const ROOT = [
@@ -109,6 +135,7 @@ const EXPECTED: Record<keyof typeof PUBLIC_ENTRIES, readonly string[]> = {
   'http/node': HTTP_NODE,
   import: IMPORT,
   'http/redis': HTTP_REDIS,
+  assessment: ASSESSMENT,
 };
 
 describe('public entry points', () => {

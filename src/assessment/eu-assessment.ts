@@ -1,0 +1,80 @@
+// EU_2008 and EU_2030 for every pollutant but O3: capture-checked limit values. The capture rule
+// is one share of the hours of the year (90 % in 2008/50/EC Annex XI A, 85 % in (EU) 2024/2881
+// Annex V B); losses for calibration and maintenance, which the directives exclude, cannot be
+// known here, so every hour counts. Under 2024/2881 Annex V D an exceedance count that already
+// passes its allowance is conclusive even when capture fails.
+import type { Metric } from './assessment-types.js';
+import { type AssessedYear, countAbove, maxOfValid } from './assessed-year.js';
+import type { EuLimitValue } from './eu-limit-values.js';
+import { atLeastPercent, invalidMetric, type MetricHead, validMetric } from './metric.js';
+import { finiteSorted, nearestRank } from './percentile.js';
+
+/** How one EU directive checks capture and names itself. */
+export interface EuPolicy {
+  readonly rule: string;
+  readonly capturePercent: 85 | 90;
+  /** Whether a count already over its allowance stands without the capture (2024/2881). */
+  readonly conclusiveExceedances: boolean;
+}
+
+const UNITS: Readonly<Record<EuLimitValue['statistic'], string>> = Object.freeze({
+  'annual-mean': 'µg/m³',
+  'hourly-exceedances': 'hours',
+  'daily-exceedances': 'days',
+  'daily-90.4-percentile': 'µg/m³',
+  'max-daily-8h-mean': 'mg/m³',
+});
+
+/** The metrics of one pollutant's limit values for the year. */
+export function euMetrics(
+  year: AssessedYear,
+  limitValues: readonly EuLimitValue[],
+  policy: EuPolicy,
+): Metric[] {
+  const captured = atLeastPercent(year.validHours, year.hours, policy.capturePercent);
+  return limitValues.map((limitValue) => {
+    const { statistic, limit, allowedExceedances } = limitValue;
+    const head: MetricHead = {
+      id: `${year.pollutant}.${statistic}`,
+      unit: UNITS[statistic],
+      rule: policy.rule,
+      capture: year.capture,
+      limit,
+      ...(allowedExceedances === undefined ? {} : { allowedExceedances }),
+    };
+    if (allowedExceedances !== undefined) {
+      const threshold = limitValue.thresholdUgm3 ?? limit;
+      const exceedances =
+        statistic === 'hourly-exceedances'
+          ? year.hoursAbove(threshold)
+          : countAbove(year.dailyMeans(), threshold);
+      const conclusive = policy.conclusiveExceedances && exceedances > allowedExceedances;
+      if (!captured && !conclusive) {
+        return invalidMetric(head, year.captureReason(policy.capturePercent), { exceedances });
+      }
+      return validMetric(head, exceedances, exceedances <= allowedExceedances, { exceedances });
+    }
+    if (!captured) return invalidMetric(head, year.captureReason(policy.capturePercent));
+    const value = concentration(year, statistic);
+    if (Number.isNaN(value))
+      return invalidMetric(head, `no valid ${NAMES[statistic]} in ${year.year}`);
+    return validMetric(head, value, value <= limit);
+  });
+}
+
+const NAMES: Readonly<Record<EuLimitValue['statistic'], string>> = Object.freeze({
+  'annual-mean': 'hour',
+  'hourly-exceedances': 'hour',
+  'daily-exceedances': 'daily mean',
+  'daily-90.4-percentile': 'daily mean',
+  'max-daily-8h-mean': 'daily maximum 8-hour mean',
+});
+
+// The concentration statistics, NaN when the year has no data for them.
+function concentration(year: AssessedYear, statistic: EuLimitValue['statistic']): number {
+  if (statistic === 'annual-mean') return year.hourlyMean();
+  if (statistic === 'max-daily-8h-mean') return maxOfValid(year.mda8()) / 1000;
+  // daily-90.4-percentile: the nearest rank of the valid daily means.
+  const sorted = finiteSorted(year.dailyMeans());
+  return sorted.length === 0 ? Number.NaN : sorted[nearestRank(sorted.length, 90.4) - 1]!;
+}
