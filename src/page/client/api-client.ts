@@ -117,8 +117,8 @@ export class ApiClient {
     indexType: string,
   ): Promise<PointMeasurements> {
     return this.#get('/v2/measurements/point', {
-      lat: latitude.toFixed(6),
-      lng: longitude.toFixed(6),
+      lat: latitude,
+      lng: longitude,
       indexType,
     });
   }

@@ -20,6 +20,8 @@ import { IDENTITY_VIEW } from './view-transform.js';
 const KEY_STORAGE = 'airq-page-key';
 const LANGUAGE_STORAGE = 'airq-page-language';
 
+const roundDegrees = (degrees: number) => Math.round(degrees * 1e6) / 1e6;
+
 function required<T extends Element>(selector: string): T {
   const element = document.querySelector<T>(selector);
   if (element === null) throw new Error(`airq page: ${selector} is missing from the HTML`);
@@ -51,7 +53,9 @@ let selected:
 
 const map = new MapView(required<SVGSVGElement>('[data-testid="map"]'), {
   onInstallation: (id) => void openInstallation(id),
-  onPoint: (position) => void openPoint(position.latitude, position.longitude),
+  // Six decimals (about 0.1 m) are all a click can mean.
+  onPoint: (position) =>
+    void openPoint(roundDegrees(position.latitude), roundDegrees(position.longitude)),
 });
 
 const loader = new IndexLoader(
@@ -63,6 +67,8 @@ const loader = new IndexLoader(
     onIndex: (id, index) => paint(id, index),
     onProgress: (done, total) => {
       status.textContent = texts.coloured(done, total);
+      status.dataset.progress = `${done}/${total}`;
+      delete status.dataset.failure;
     },
     onFailure: (failure) => showFailure(failure),
   },

@@ -166,6 +166,8 @@ export class PanelView {
       this.#chartFigure(payload, context),
     );
     this.element.dataset.installationId = String(installation.id);
+    delete this.element.dataset.latitude;
+    delete this.element.dataset.longitude;
   }
 
   /** Shows the interpolated values at a point. */
@@ -195,5 +197,7 @@ export class PanelView {
       this.#chartFigure(payload, context),
     );
     delete this.element.dataset.installationId;
+    this.element.dataset.latitude = String(latitude);
+    this.element.dataset.longitude = String(longitude);
   }
 }
