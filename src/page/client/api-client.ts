@@ -33,8 +33,9 @@ export interface PointMeasurements extends Measurements {
 const DEFAULT_RETRY_SECONDS = 60;
 
 function retryAfterSeconds(headers: Headers): number {
-  const seconds = Number(headers.get('Retry-After'));
-  return Number.isFinite(seconds) && seconds >= 0 ? seconds : DEFAULT_RETRY_SECONDS;
+  const text = headers.get('Retry-After')?.trim() ?? '';
+  const seconds = Number(text);
+  return text !== '' && Number.isFinite(seconds) && seconds >= 0 ? seconds : DEFAULT_RETRY_SECONDS;
 }
 
 /**

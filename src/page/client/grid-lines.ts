@@ -28,6 +28,7 @@ export function gridValues(min: number, max: number, step: number): number[] {
   const first = Math.ceil((min * factor) / stepUnits - 1e-9);
   const last = Math.floor((max * factor) / stepUnits + 1e-9);
   const values: number[] = [];
-  for (let i = first; i <= last; i++) values.push((i * stepUnits) / factor);
+  // `+ 0` turns the -0 that Math.ceil gives just below zero into 0.
+  for (let i = first; i <= last; i++) values.push((i * stepUnits) / factor + 0);
   return values;
 }
