@@ -38,7 +38,10 @@ export async function bundlePage(): Promise<PageFiles> {
     outdir: 'page',
     write: false,
     logLevel: 'silent',
-    // uPlot's licence stays in the bundle.
+    // uPlot's minified build carries no licence comment of its own; the bundle names it.
+    banner: {
+      js: '/*! airq page. Bundles uPlot (MIT licence, Leon Sorokin, github.com/leeoniya/uPlot). */',
+    },
     legalComments: 'eof',
   });
   const file = (extension: string) => {
