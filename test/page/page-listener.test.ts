@@ -40,7 +40,12 @@ let loads = 0;
 
 beforeAll(async () => {
   plain = await listen(
-    createPageListener(behindTheApi, { loadAssets: async () => (loads++, assets) }),
+    createPageListener(behindTheApi, {
+      loadAssets: async () => {
+        loads++;
+        return assets;
+      },
+    }),
   );
   demo = await listen(
     createPageListener(behindTheApi, { demoKey: 'demo-"<k>', loadAssets: async () => assets }),
