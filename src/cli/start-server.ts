@@ -12,6 +12,7 @@ import { createNodeGzip } from '../http/node/node-gzip.js';
 import { createNodeListener } from '../http/node/node-listener.js';
 import { importOpenData } from '../import/import-open-data.js';
 import { formatImportIssue, formatImportSummary } from '../import/import-report.js';
+import { createPageListener } from '../page/page-listener.js';
 import { createMeasurementsService } from '../payload/create-measurements-service.js';
 import { createSampleNetwork } from '../sample/sample-network.js';
 import { loadStoreFromFiles } from '../store/load-store.js';
@@ -188,7 +189,8 @@ export async function startServer(
     countersFailOpen: options.redisFailOpen === true,
     ...(dependencies.logger === undefined ? {} : { logger: dependencies.logger }),
   });
-  const server = createServer(createNodeListener(api));
+  // The page at `/` (a client of /v2) in front of the API; every other path goes to the API.
+  const server = createServer(createPageListener(createNodeListener(api), { demoKey }));
   server.requestTimeout = SERVER_TIMEOUTS.requestTimeoutMs;
   server.headersTimeout = SERVER_TIMEOUTS.headersTimeoutMs;
   server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveTimeoutMs;

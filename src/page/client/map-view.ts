@@ -1,0 +1,263 @@
+import type { Installation } from '../../model/api-types.js';
+import { convexHull, polygonPath } from './convex-hull.js';
+import { gridStep, gridValues } from './grid-lines.js';
+import {
+  type BaseFrame,
+  type BasePoint,
+  fitFrame,
+  fromBase,
+  type LatLng,
+  toBase,
+} from './map-projection.js';
+import {
+  IDENTITY_VIEW,
+  pan,
+  toBasePoint,
+  transformAttribute,
+  type ViewTransform,
+  zoomAt,
+} from './view-transform.js';
+
+const SVG = 'http://www.w3.org/2000/svg';
+/** The colour of a mark whose index has not arrived yet. */
+export const PENDING_COLOR = '#9E9E9E';
+// A press that moves less than this is a click, not a drag, px.
+const CLICK_SLOP_PX = 4;
+const KEY_PAN_PX = 60;
+const FIT_PADDING_PX = 24;
+
+/** What the map tells the page. */
+export interface MapEvents {
+  readonly onInstallation: (installationId: number) => void;
+  readonly onPoint: (position: LatLng) => void;
+}
+
+function svgElement<K extends keyof SVGElementTagNameMap>(
+  name: K,
+  attributes: Record<string, string>,
+): SVGElementTagNameMap[K] {
+  const element = document.createElementNS(SVG, name);
+  for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, value);
+  return element;
+}
+
+/**
+ * The map: an SVG in Web Mercator with the network's outline, a faint degree grid and one
+ * focusable circle per installation (`data-installation-id`, `data-color`). Pan by dragging
+ * or with the arrow keys, zoom with the wheel, `+`/`-` or the buttons. Marks keep their
+ * screen size at every zoom (their radius is divided by the zoom in CSS).
+ */
+export class MapView {
+  readonly svg: SVGSVGElement;
+  readonly #layer: SVGGElement;
+  readonly #marks = new Map<number, SVGCircleElement>();
+  readonly #pointMarker: SVGCircleElement;
+  readonly #events: MapEvents;
+  #frame: BaseFrame = { originX: 0, originY: 0, scale: 1 };
+  #view: ViewTransform = IDENTITY_VIEW;
+
+  constructor(svg: SVGSVGElement, events: MapEvents) {
+    this.svg = svg;
+    this.#events = events;
+    this.#layer = svgElement('g', { class: 'view' });
+    this.#pointMarker = svgElement('circle', {
+      class: 'point-marker',
+      r: '1',
+      visibility: 'hidden',
+    });
+    svg.append(this.#layer);
+    this.#listen();
+  }
+
+  /** Draws the installations, fitted into the map's current size, and resets pan and zoom. */
+  draw(
+    installations: readonly Installation[],
+    label: (installation: Installation) => string,
+  ): void {
+    const width = this.svg.clientWidth || 800;
+    const height = this.svg.clientHeight || 600;
+    this.#frame = fitFrame(
+      installations.map((installation) => installation.location),
+      width,
+      height,
+      FIT_PADDING_PX,
+    );
+    const frame = this.#frame;
+    const points = installations.map((installation) => toBase(frame, installation.location));
+    const grid = this.#grid(width, height);
+    const outline = svgElement('path', { class: 'outline', d: polygonPath(convexHull(points)) });
+    const marks = svgElement('g', { class: 'marks' });
+    // Reading order (north to south, west to east), so Tab moves across the map sensibly.
+    const order = installations
+      .map((installation, i) => ({ installation, point: points[i]! }))
+      .sort((a, b) => a.point.y - b.point.y || a.point.x - b.point.x);
+    this.#marks.clear();
+    for (const { installation, point } of order) {
+      const mark = svgElement('circle', {
+        class: 'mark',
+        cx: point.x.toFixed(1),
+        cy: point.y.toFixed(1),
+        r: '6',
+        fill: PENDING_COLOR,
+        tabindex: '0',
+        role: 'button',
+        'data-installation-id': String(installation.id),
+        'data-color': PENDING_COLOR,
+        'aria-label': label(installation),
+      });
+      marks.append(mark);
+      this.#marks.set(installation.id, mark);
+    }
+    this.#layer.replaceChildren(grid, outline, marks, this.#pointMarker);
+    this.setView(IDENTITY_VIEW);
+  }
+
+  #grid(width: number, height: number): SVGGElement {
+    const group = svgElement('g', { class: 'grid', 'aria-hidden': 'true' });
+    // The grid covers three views in each direction, so panning does not run off its edge.
+    const corner1 = fromBase(this.#frame, { x: -width, y: 2 * height });
+    const corner2 = fromBase(this.#frame, { x: 2 * width, y: -height });
+    const step = gridStep((corner2.longitude - corner1.longitude) / 3, 8);
+    const top = toBase(this.#frame, corner2).y;
+    const bottom = toBase(this.#frame, corner1).y;
+    for (const longitude of gridValues(corner1.longitude, corner2.longitude, step)) {
+      const x = toBase(this.#frame, { latitude: corner1.latitude, longitude }).x.toFixed(1);
+      group.append(svgElement('line', { x1: x, x2: x, y1: String(top), y2: String(bottom) }));
+    }
+    for (const latitude of gridValues(corner1.latitude, corner2.latitude, step)) {
+      const y = toBase(this.#frame, { latitude, longitude: corner1.longitude }).y.toFixed(1);
+      group.append(svgElement('line', { x1: String(-width), x2: String(2 * width), y1: y, y2: y }));
+    }
+    return group;
+  }
+
+  /** Colours an installation's mark (`#RRGGBB`) and updates its accessible name. */
+  paint(installationId: number, color: string, label: string): void {
+    const mark = this.#marks.get(installationId);
+    if (mark === undefined) return;
+    mark.setAttribute('fill', color);
+    mark.setAttribute('data-color', color);
+    mark.setAttribute('aria-label', label);
+  }
+
+  /** Every installation id on the map, nearest to the view's centre first. */
+  idsByDistanceFromCentre(): number[] {
+    const centre = toBasePoint(this.#view, {
+      x: (this.svg.clientWidth || 800) / 2,
+      y: (this.svg.clientHeight || 600) / 2,
+    });
+    const distance = (mark: SVGCircleElement) =>
+      (Number(mark.getAttribute('cx')) - centre.x) ** 2 +
+      (Number(mark.getAttribute('cy')) - centre.y) ** 2;
+    return [...this.#marks.entries()]
+      .map(([id, mark]) => ({ id, d: distance(mark) }))
+      .sort((a, b) => a.d - b.d)
+      .map((entry) => entry.id);
+  }
+
+  /** Marks which installations are selected or took part in a point's interpolation. */
+  highlight(selectedId: number | undefined, contributorIds: readonly number[]): void {
+    const contributors = new Set(contributorIds);
+    for (const [id, mark] of this.#marks) {
+      mark.classList.toggle('selected', id === selectedId);
+      mark.toggleAttribute('data-contributing', contributors.has(id));
+    }
+  }
+
+  /** Shows (or, with `undefined`, hides) the marker of a clicked point. */
+  showPoint(position: LatLng | undefined): void {
+    if (position === undefined) {
+      this.#pointMarker.setAttribute('visibility', 'hidden');
+      return;
+    }
+    const point = toBase(this.#frame, position);
+    this.#pointMarker.setAttribute('cx', point.x.toFixed(1));
+    this.#pointMarker.setAttribute('cy', point.y.toFixed(1));
+    this.#pointMarker.setAttribute('visibility', 'visible');
+  }
+
+  /** The mark of an installation (to give focus back to it). */
+  mark(installationId: number): SVGCircleElement | undefined {
+    return this.#marks.get(installationId);
+  }
+
+  setView(view: ViewTransform): void {
+    this.#view = view;
+    this.#layer.setAttribute('transform', transformAttribute(view));
+    this.svg.style.setProperty('--k', String(view.k));
+  }
+
+  /** Zooms about the map's centre (buttons and keys). */
+  zoom(factor: number): void {
+    const centre = { x: this.svg.clientWidth / 2, y: this.svg.clientHeight / 2 };
+    this.setView(zoomAt(this.#view, centre, factor));
+  }
+
+  /** Pans by a screen distance. */
+  pan(dxPx: number, dyPx: number): void {
+    this.setView(pan(this.#view, dxPx, dyPx));
+  }
+
+  #local(event: MouseEvent): BasePoint {
+    const box = this.svg.getBoundingClientRect();
+    return { x: event.clientX - box.left, y: event.clientY - box.top };
+  }
+
+  #listen(): void {
+    let press: { start: BasePoint; last: BasePoint; moved: boolean; id: number } | undefined;
+    this.svg.addEventListener('pointerdown', (event) => {
+      if (event.button !== 0) return;
+      const start = this.#local(event);
+      press = { start, last: start, moved: false, id: event.pointerId };
+    });
+    this.svg.addEventListener('pointermove', (event) => {
+      if (press === undefined || event.pointerId !== press.id) return;
+      const at = this.#local(event);
+      if (!press.moved && Math.hypot(at.x - press.start.x, at.y - press.start.y) < CLICK_SLOP_PX)
+        return;
+      if (!press.moved) this.svg.setPointerCapture(event.pointerId);
+      press.moved = true;
+      this.pan(at.x - press.last.x, at.y - press.last.y);
+      press.last = at;
+    });
+    this.svg.addEventListener('pointerup', (event) => {
+      const ended = press;
+      press = undefined;
+      if (ended === undefined || ended.moved || event.pointerId !== ended.id) return;
+      const id = (event.target as Element).getAttribute('data-installation-id');
+      if (id !== null) this.#events.onInstallation(Number(id));
+      else this.#events.onPoint(fromBase(this.#frame, toBasePoint(this.#view, this.#local(event))));
+    });
+    this.svg.addEventListener('pointercancel', () => {
+      press = undefined;
+    });
+    this.svg.addEventListener(
+      'wheel',
+      (event) => {
+        event.preventDefault();
+        this.setView(zoomAt(this.#view, this.#local(event), Math.exp(-event.deltaY / 300)));
+      },
+      { passive: false },
+    );
+    this.svg.addEventListener('keydown', (event) => {
+      const id = (event.target as Element).getAttribute('data-installation-id');
+      if (id !== null && (event.key === 'Enter' || event.key === ' ')) {
+        event.preventDefault();
+        this.#events.onInstallation(Number(id));
+        return;
+      }
+      const moves: Record<string, [number, number]> = {
+        ArrowLeft: [KEY_PAN_PX, 0],
+        ArrowRight: [-KEY_PAN_PX, 0],
+        ArrowUp: [0, KEY_PAN_PX],
+        ArrowDown: [0, -KEY_PAN_PX],
+      };
+      const move = moves[event.key];
+      if (move !== undefined) this.pan(move[0], move[1]);
+      else if (event.key === '+' || event.key === '=') this.zoom(1.5);
+      else if (event.key === '-') this.zoom(1 / 1.5);
+      else return;
+      event.preventDefault();
+    });
+  }
+}
