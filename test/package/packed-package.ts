@@ -45,7 +45,9 @@ const WAIT_FOR_OTHER_BUILD_MS = 300_000;
 
 /** Builds, packs and unpacks the package once per content of its sources (see above). */
 export async function packedPackage(): Promise<PackedPackage> {
-  const cacheDir = join(tmpdir(), 'airq-packed');
+  // One folder per checkout: a build of other sources elsewhere never removes this one's.
+  const checkout = createHash('sha256').update(REPOSITORY).digest('hex').slice(0, 8);
+  const cacheDir = join(tmpdir(), `airq-packed-${checkout}`);
   const root = join(cacheDir, sourceDigest());
   const packed = {
     projectDir: join(root, 'project'),
