@@ -62,7 +62,7 @@ export interface BreakpointIndex<
   readonly averagingHours: Readonly<Record<Pollutant, number>>;
 }
 
-const UNITS = Object.freeze(['ugm3', 'ppb', 'ppm'] as const);
+const UNITS = /* @__PURE__ */ Object.freeze(['ugm3', 'ppb', 'ppm'] as const);
 
 /**
  * Defines an AQI-style index from its tables: per pollutant the rows of breakpoints, the unit

@@ -1,7 +1,7 @@
 import type { LocalizedText } from '../i18n/language.js';
 import { roundHalfUpInteger } from './float-safe.js';
 import type { Concentrations, IndexComputation, IndexDefinition } from './index-definition.js';
-import { type IndexEdition, NATIONAL_INDEX_EDITIONS } from './index-editions.js';
+import { CA_AQHI_EDITIONS, type IndexEdition } from './index-editions.js';
 import { dominantPollutant, readInput } from './index-scale.js';
 import { defineIndexLevels, type IndexLevelDefinition } from './index-table.js';
 import { ugm3ToPpb } from './unit-conversion.js';
@@ -11,7 +11,7 @@ import { ugm3ToPpb } from './unit-conversion.js';
 // each a 3-h running mean.
 
 // β per pollutant; the order is the one the results list them in.
-const BETA = Object.freeze({ PM25: 0.000487, O3: 0.000537, NO2: 0.000871 });
+const BETA = /* @__PURE__ */ Object.freeze({ PM25: 0.000487, O3: 0.000537, NO2: 0.000871 });
 
 const SCALE = (10 / 10.4) * 100;
 
@@ -162,11 +162,11 @@ export const CA_AQHI_INDEX: IndexDefinition<
   CaAqhiLevel,
   CaAqhiPollutant,
   IndexEdition<'CA_AQHI'>
-> = Object.freeze({
+> = /* @__PURE__ */ Object.freeze({
   name: 'CA_AQHI',
-  editions: NATIONAL_INDEX_EDITIONS.CA_AQHI,
-  inputs: Object.freeze(Object.keys(BETA)),
-  levels: defineIndexLevels(STEPS.map(stepLevel)),
+  editions: CA_AQHI_EDITIONS,
+  inputs: /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.keys(BETA)),
+  levels: /* @__PURE__ */ defineIndexLevels(/* @__PURE__ */ STEPS.map(stepLevel)),
   levelBounds: 'lower-inclusive',
   compute,
 });

@@ -4,20 +4,26 @@
  */
 
 /** CAQI values at the breakpoints of {@link CAQI_HOURLY_GRID}. */
-export const CAQI_INDEX_BREAKPOINTS: readonly number[] = Object.freeze([0, 25, 50, 75, 100]);
+export const CAQI_INDEX_BREAKPOINTS: readonly number[] = /* @__PURE__ */ Object.freeze([
+  0, 25, 50, 75, 100,
+]);
 
 /** Concentrations (µg/m³) per pollutant at {@link CAQI_INDEX_BREAKPOINTS}. */
-export const CAQI_HOURLY_GRID: Readonly<Record<string, readonly number[]>> = Object.freeze({
-  PM10: Object.freeze([0, 25, 50, 90, 180]),
-  PM25: Object.freeze([0, 15, 30, 55, 110]),
-  NO2: Object.freeze([0, 50, 100, 200, 400]),
-  O3: Object.freeze([0, 60, 120, 180, 240]),
-  SO2: Object.freeze([0, 50, 100, 350, 500]),
-  CO: Object.freeze([0, 5000, 7500, 10000, 20000]),
-});
+export const CAQI_HOURLY_GRID: Readonly<Record<string, readonly number[]>> =
+  /* @__PURE__ */ Object.freeze({
+    PM10: /* @__PURE__ */ Object.freeze([0, 25, 50, 90, 180]),
+    PM25: /* @__PURE__ */ Object.freeze([0, 15, 30, 55, 110]),
+    NO2: /* @__PURE__ */ Object.freeze([0, 50, 100, 200, 400]),
+    O3: /* @__PURE__ */ Object.freeze([0, 60, 120, 180, 240]),
+    SO2: /* @__PURE__ */ Object.freeze([0, 50, 100, 350, 500]),
+    CO: /* @__PURE__ */ Object.freeze([0, 5000, 7500, 10000, 20000]),
+  });
 
 /** Pollutants that move a CAQI by default: particulates only, as the reference service does. */
-export const CAQI_COUNTED_POLLUTANTS: readonly string[] = Object.freeze(['PM10', 'PM25']);
+export const CAQI_COUNTED_POLLUTANTS: readonly string[] = /* @__PURE__ */ Object.freeze([
+  'PM10',
+  'PM25',
+]);
 
 /**
  * Everything CAQI and VENDOR_CAQI share: the grid, the index values at its breakpoints, the
@@ -26,7 +32,7 @@ export const CAQI_COUNTED_POLLUTANTS: readonly string[] = Object.freeze(['PM10',
  * @example
  * CAQI_SCALE.grids.PM10; // [0, 25, 50, 90, 180]
  */
-export const CAQI_SCALE = Object.freeze({
+export const CAQI_SCALE = /* @__PURE__ */ Object.freeze({
   indexBreakpoints: CAQI_INDEX_BREAKPOINTS,
   grids: CAQI_HOURLY_GRID,
   countedPollutants: CAQI_COUNTED_POLLUTANTS,

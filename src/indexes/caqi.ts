@@ -1,4 +1,4 @@
-import { CAQI_SCALE } from './caqi-grid.js';
+import { CAQI_COUNTED_POLLUTANTS, CAQI_HOURLY_GRID, CAQI_INDEX_BREAKPOINTS } from './caqi-grid.js';
 import { gridIndex } from './grid-index.js';
 import { defineIndexTable, type IndexTable } from './index-table.js';
 
@@ -9,9 +9,12 @@ import { defineIndexTable, type IndexTable } from './index-table.js';
  * @example
  * CAQI_TABLE.levels.map((l) => l.level); // ['VERY_LOW', 'LOW', 'MEDIUM', 'HIGH', 'VERY_HIGH']
  */
-export const CAQI_TABLE: IndexTable = defineIndexTable({
+export const CAQI_TABLE: IndexTable = /* @__PURE__ */ defineIndexTable({
   name: 'CAQI',
-  ...CAQI_SCALE,
+  indexBreakpoints: CAQI_INDEX_BREAKPOINTS,
+  grids: CAQI_HOURLY_GRID,
+  countedPollutants: CAQI_COUNTED_POLLUTANTS,
+  levelBounds: 'lower-inclusive',
   levels: [
     {
       level: 'VERY_LOW',
@@ -98,4 +101,4 @@ export type CaqiPollutant = 'PM10' | 'PM25' | 'NO2' | 'O3' | 'SO2' | 'CO';
  * @example
  * computeIndexWith(CAQI_INDEX, { PM25: 62.77 }).level; // 'HIGH'
  */
-export const CAQI_INDEX = gridIndex<'CAQI', CaqiLevel, CaqiPollutant>(CAQI_TABLE);
+export const CAQI_INDEX = /* @__PURE__ */ gridIndex<'CAQI', CaqiLevel, CaqiPollutant>(CAQI_TABLE);

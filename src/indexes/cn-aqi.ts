@@ -1,7 +1,7 @@
 import { type BreakpointRow, breakpointRows, interpolateRows } from './breakpoint-rows.js';
 import { ceilInteger } from './float-safe.js';
 import type { Concentrations, IndexComputation, IndexDefinition } from './index-definition.js';
-import { type IndexEdition, NATIONAL_INDEX_EDITIONS } from './index-editions.js';
+import { CN_AQI_EDITIONS, type IndexEdition } from './index-editions.js';
 import { dominantPollutant, readInput } from './index-scale.js';
 import { defineIndexLevels } from './index-table.js';
 
@@ -30,30 +30,38 @@ const SO2_ABOVE_TOP_IAQI = 200;
 
 // Both editions share these; PM uses the 24-h breakpoints on 1-h means (*decided*), the gases
 // their 1-h breakpoints. CO is stored in µg/m³ (the mg/m³ nodes × 1000) so no input is divided.
-const SHARED = Object.freeze({
-  O3: nodeRows([0, 160, 200, 300, 400, 800, 1000, 1200]),
-  NO2: nodeRows([0, 100, 200, 700, 1200, 2340, 3090, 3840]),
-  SO2: nodeRows([0, 150, 500, 650, SO2_1H_TOP]),
-  CO: nodeRows([0, 5000, 10_000, 35_000, 60_000, 90_000, 120_000, 150_000]),
-});
+// (Constants of their own, not an object spread into each edition: a bundler must assume a
+// spread or a property read has effects, and would keep every index in a bundle of one.)
+const O3_ROWS = /* @__PURE__ */ nodeRows([0, 160, 200, 300, 400, 800, 1000, 1200]);
+const NO2_ROWS = /* @__PURE__ */ nodeRows([0, 100, 200, 700, 1200, 2340, 3090, 3840]);
+const SO2_ROWS = /* @__PURE__ */ nodeRows([0, 150, 500, 650, SO2_1H_TOP]);
+const CO_ROWS = /* @__PURE__ */ nodeRows([
+  0, 5000, 10_000, 35_000, 60_000, 90_000, 120_000, 150_000,
+]);
 
 // The editions differ in the PM nodes at IAQI 100: 2026 PM25 60 and PM10 120, 2012 75 and 150.
 const TABLES: Readonly<Record<CnEdition, Readonly<Record<string, readonly BreakpointRow[]>>>> =
-  Object.freeze({
-    '2026': Object.freeze({
-      PM25: nodeRows([0, 35, 60, 115, 150, 250, 350, 500]),
-      PM10: nodeRows([0, 50, 120, 250, 350, 420, 500, 600]),
-      ...SHARED,
+  /* @__PURE__ */ Object.freeze({
+    '2026': /* @__PURE__ */ Object.freeze({
+      PM25: /* @__PURE__ */ nodeRows([0, 35, 60, 115, 150, 250, 350, 500]),
+      PM10: /* @__PURE__ */ nodeRows([0, 50, 120, 250, 350, 420, 500, 600]),
+      O3: O3_ROWS,
+      NO2: NO2_ROWS,
+      SO2: SO2_ROWS,
+      CO: CO_ROWS,
     }),
-    '2012': Object.freeze({
-      PM25: nodeRows([0, 35, 75, 115, 150, 250, 350, 500]),
-      PM10: nodeRows([0, 50, 150, 250, 350, 420, 500, 600]),
-      ...SHARED,
+    '2012': /* @__PURE__ */ Object.freeze({
+      PM25: /* @__PURE__ */ nodeRows([0, 35, 75, 115, 150, 250, 350, 500]),
+      PM10: /* @__PURE__ */ nodeRows([0, 50, 150, 250, 350, 420, 500, 600]),
+      O3: O3_ROWS,
+      NO2: NO2_ROWS,
+      SO2: SO2_ROWS,
+      CO: CO_ROWS,
     }),
   });
 
 // The 24-h SO2 table, read only by edition 2012 for a 1-h SO2 above 800 µg/m³.
-const SO2_24H_ROWS = nodeRows([0, 50, 150, 475, 800, 1600, 2100, 2620]);
+const SO2_24H_ROWS = /* @__PURE__ */ nodeRows([0, 50, 150, 475, 800, 1600, 2100, 2620]);
 
 /** A pollutant of China's AQI (`SO2_24H` reports under `SO2`). */
 export type CnAqiPollutant = 'PM25' | 'PM10' | 'O3' | 'NO2' | 'SO2' | 'CO';
@@ -67,7 +75,7 @@ export type CnAqiLevel =
   | 'HEAVILY_POLLUTED'
   | 'SEVERELY_POLLUTED';
 
-const LEVELS = defineIndexLevels<CnAqiLevel>([
+const LEVELS = /* @__PURE__ */ defineIndexLevels<CnAqiLevel>([
   {
     level: 'EXCELLENT',
     minValue: 0,
@@ -208,10 +216,10 @@ function compute(
  * CN_AQI_INDEX.compute({ SO2: 900, SO2_24H: 1000 }, '2012').value; // 225
  */
 export const CN_AQI_INDEX: IndexDefinition<'CN_AQI', CnAqiLevel, CnAqiPollutant, CnEdition> =
-  Object.freeze({
+  /* @__PURE__ */ Object.freeze({
     name: 'CN_AQI',
-    editions: NATIONAL_INDEX_EDITIONS.CN_AQI,
-    inputs: Object.freeze(['PM25', 'PM10', 'O3', 'NO2', 'SO2', 'CO', 'SO2_24H']),
+    editions: CN_AQI_EDITIONS,
+    inputs: /* @__PURE__ */ Object.freeze(['PM25', 'PM10', 'O3', 'NO2', 'SO2', 'CO', 'SO2_24H']),
     levels: LEVELS,
     levelBounds: 'lower-inclusive',
     compute,

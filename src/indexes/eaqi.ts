@@ -1,5 +1,5 @@
 import type { Concentrations, IndexComputation, IndexDefinition } from './index-definition.js';
-import { type IndexEdition, NATIONAL_INDEX_EDITIONS } from './index-editions.js';
+import { EAQI_EDITIONS, type IndexEdition } from './index-editions.js';
 import { dominantPollutant, readInput } from './index-scale.js';
 import { defineIndexLevels } from './index-table.js';
 
@@ -8,7 +8,13 @@ import { defineIndexLevels } from './index-table.js';
 // 1–6 and a pollutant's sub-index is its band number.
 
 /** The pollutants the EAQI reads, all in µg/m³; CO is not part of it. */
-export const EAQI_POLLUTANTS = Object.freeze(['PM25', 'PM10', 'NO2', 'O3', 'SO2'] as const);
+export const EAQI_POLLUTANTS = /* @__PURE__ */ Object.freeze([
+  'PM25',
+  'PM10',
+  'NO2',
+  'O3',
+  'SO2',
+] as const);
 
 /** A pollutant of the EAQI. */
 export type EaqiPollutant = (typeof EAQI_POLLUTANTS)[number];
@@ -24,12 +30,12 @@ export type EaqiPollutant = (typeof EAQI_POLLUTANTS)[number];
  */
 export const EAQI_BANDS: Readonly<
   Record<EaqiPollutant, Readonly<Record<IndexEdition<'EAQI'>, readonly number[]>>>
-> = Object.freeze({
-  PM25: byEdition([5, 15, 50, 90, 140], [10, 20, 25, 50, 75]),
-  PM10: byEdition([15, 45, 120, 195, 270], [20, 40, 50, 100, 150]),
-  NO2: byEdition([10, 25, 60, 100, 150], [40, 90, 120, 230, 340]),
-  O3: byEdition([60, 100, 120, 160, 180], [50, 100, 130, 240, 380]),
-  SO2: byEdition([20, 40, 125, 190, 275], [100, 200, 350, 500, 750]),
+> = /* @__PURE__ */ Object.freeze({
+  PM25: /* @__PURE__ */ byEdition([5, 15, 50, 90, 140], [10, 20, 25, 50, 75]),
+  PM10: /* @__PURE__ */ byEdition([15, 45, 120, 195, 270], [20, 40, 50, 100, 150]),
+  NO2: /* @__PURE__ */ byEdition([10, 25, 60, 100, 150], [40, 90, 120, 230, 340]),
+  O3: /* @__PURE__ */ byEdition([60, 100, 120, 160, 180], [50, 100, 130, 240, 380]),
+  SO2: /* @__PURE__ */ byEdition([20, 40, 125, 190, 275], [100, 200, 350, 500, 750]),
 });
 
 // One pollutant's bounds, the 2025 column of the reference table beside the 2019 one.
@@ -79,7 +85,7 @@ function computeEaqi(
 /** A level of the EAQI, one per band. */
 export type EaqiLevel = 'GOOD' | 'FAIR' | 'MODERATE' | 'POOR' | 'VERY_POOR' | 'EXTREMELY_POOR';
 
-const EAQI_LEVELS = defineIndexLevels<EaqiLevel>([
+const EAQI_LEVELS = /* @__PURE__ */ defineIndexLevels<EaqiLevel>([
   {
     level: 'GOOD',
     minValue: 1,
@@ -180,9 +186,9 @@ export const EAQI_INDEX: IndexDefinition<
   EaqiLevel,
   EaqiPollutant,
   IndexEdition<'EAQI'>
-> = Object.freeze({
+> = /* @__PURE__ */ Object.freeze({
   name: 'EAQI',
-  editions: NATIONAL_INDEX_EDITIONS.EAQI,
+  editions: EAQI_EDITIONS,
   inputs: EAQI_POLLUTANTS,
   levels: EAQI_LEVELS,
   levelBounds: 'lower-inclusive',

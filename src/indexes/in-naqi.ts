@@ -1,7 +1,7 @@
 import { type BreakpointRow, breakpointRows, interpolateRows } from './breakpoint-rows.js';
 import { roundHalfUpInteger } from './float-safe.js';
 import type { Concentrations, IndexComputation, IndexDefinition } from './index-definition.js';
-import { type IndexEdition, NATIONAL_INDEX_EDITIONS } from './index-editions.js';
+import { IN_NAQI_EDITIONS, type IndexEdition } from './index-editions.js';
 import { dominantPollutant, readInput } from './index-scale.js';
 import { defineIndexLevels } from './index-table.js';
 
@@ -48,8 +48,8 @@ export type InNaqiPollutant = 'PM25' | 'PM10' | 'O3' | 'NO2' | 'SO2' | 'CO';
 /** A level of India's NAQI. */
 export type InNaqiLevel = 'GOOD' | 'SATISFACTORY' | 'MODERATE' | 'POOR' | 'VERY_POOR' | 'SEVERE';
 
-const POLLUTANTS: Readonly<Record<InNaqiPollutant, NaqiPollutant>> = Object.freeze({
-  PM25: naqiPollutant(1, [
+const POLLUTANTS: Readonly<Record<InNaqiPollutant, NaqiPollutant>> = /* @__PURE__ */ Object.freeze({
+  PM25: /* @__PURE__ */ naqiPollutant(1, [
     [0, 30],
     [31, 60],
     [61, 90],
@@ -57,7 +57,7 @@ const POLLUTANTS: Readonly<Record<InNaqiPollutant, NaqiPollutant>> = Object.free
     [121, 250],
     [251, 500],
   ]),
-  PM10: naqiPollutant(1, [
+  PM10: /* @__PURE__ */ naqiPollutant(1, [
     [0, 50],
     [51, 100],
     [101, 250],
@@ -66,7 +66,7 @@ const POLLUTANTS: Readonly<Record<InNaqiPollutant, NaqiPollutant>> = Object.free
     [431, 860],
   ]),
   // 8-h means on every row: CPCB's switch to 1-h O3 above 208 is not applied (*decided*).
-  O3: naqiPollutant(1, [
+  O3: /* @__PURE__ */ naqiPollutant(1, [
     [0, 50],
     [51, 100],
     [101, 168],
@@ -74,7 +74,7 @@ const POLLUTANTS: Readonly<Record<InNaqiPollutant, NaqiPollutant>> = Object.free
     [209, 748],
     [749, 1496],
   ]),
-  NO2: naqiPollutant(1, [
+  NO2: /* @__PURE__ */ naqiPollutant(1, [
     [0, 40],
     [41, 80],
     [81, 180],
@@ -82,7 +82,7 @@ const POLLUTANTS: Readonly<Record<InNaqiPollutant, NaqiPollutant>> = Object.free
     [281, 400],
     [401, 800],
   ]),
-  SO2: naqiPollutant(1, [
+  SO2: /* @__PURE__ */ naqiPollutant(1, [
     [0, 40],
     [41, 80],
     [81, 380],
@@ -91,7 +91,7 @@ const POLLUTANTS: Readonly<Record<InNaqiPollutant, NaqiPollutant>> = Object.free
     [1601, 3200],
   ]),
   // Tenths of mg/m³: 0–1.0, 1.1–2.0, 2.1–10.0, 10.1–17.0, 17.1–34.0, 34.1–68.0 mg/m³.
-  CO: naqiPollutant(100, [
+  CO: /* @__PURE__ */ naqiPollutant(100, [
     [0, 10],
     [11, 20],
     [21, 100],
@@ -102,9 +102,11 @@ const POLLUTANTS: Readonly<Record<InNaqiPollutant, NaqiPollutant>> = Object.free
 });
 
 // The pollutants in the order the sub-indexes are listed.
-const NAQI_POLLUTANTS = Object.freeze(Object.keys(POLLUTANTS) as InNaqiPollutant[]);
+const NAQI_POLLUTANTS = /* @__PURE__ */ Object.freeze(
+  /* @__PURE__ */ Object.keys(POLLUTANTS) as InNaqiPollutant[],
+);
 
-const LEVELS = defineIndexLevels<InNaqiLevel>([
+const LEVELS = /* @__PURE__ */ defineIndexLevels<InNaqiLevel>([
   {
     level: 'GOOD',
     minValue: 0,
@@ -218,9 +220,9 @@ export const IN_NAQI_INDEX: IndexDefinition<
   InNaqiLevel,
   InNaqiPollutant,
   IndexEdition<'IN_NAQI'>
-> = Object.freeze({
+> = /* @__PURE__ */ Object.freeze({
   name: 'IN_NAQI',
-  editions: NATIONAL_INDEX_EDITIONS.IN_NAQI,
+  editions: IN_NAQI_EDITIONS,
   inputs: NAQI_POLLUTANTS,
   levels: LEVELS,
   levelBounds: 'lower-inclusive',

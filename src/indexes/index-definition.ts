@@ -20,7 +20,7 @@ export type IndexInputName = PollutantName | 'O3_1H' | 'SO2_24H';
  * differs from one of them only in case or punctuation (`PM2.5`, `pm25`, `o3`) is a typo, and
  * `computeIndex` throws a `TypeError` naming the right spelling.
  */
-export const INDEX_INPUT_NAMES: readonly IndexInputName[] = Object.freeze([
+export const INDEX_INPUT_NAMES: readonly IndexInputName[] = /* @__PURE__ */ Object.freeze([
   'PM25',
   'PM10',
   'O3',

@@ -42,7 +42,7 @@ export type IndexPollutant<T extends IndexTypeName = IndexTypeName> = IndexPollu
  * INDEX_DEFINITIONS.US_AQI.editions; // ['2024', '2012']
  * INDEX_DEFINITIONS.CAQI.editions; // []
  */
-export const INDEX_DEFINITIONS: IndexDefinitions = Object.freeze({
+export const INDEX_DEFINITIONS: IndexDefinitions = /* @__PURE__ */ Object.freeze({
   VENDOR_CAQI: VENDOR_CAQI_INDEX,
   CAQI: CAQI_INDEX,
   PIJP: PIJP_INDEX,

@@ -10,8 +10,9 @@ import { VENDOR_CAQI_TABLE } from './vendor-caqi.js';
  * @example
  * INDEX_TABLES.CAQI.levels.length; // 5
  */
-export const INDEX_TABLES: Readonly<Record<GridIndexTypeName, IndexTable>> = Object.freeze({
-  VENDOR_CAQI: VENDOR_CAQI_TABLE,
-  CAQI: CAQI_TABLE,
-  PIJP: PIJP_TABLE,
-});
+export const INDEX_TABLES: Readonly<Record<GridIndexTypeName, IndexTable>> =
+  /* @__PURE__ */ Object.freeze({
+    VENDOR_CAQI: VENDOR_CAQI_TABLE,
+    CAQI: CAQI_TABLE,
+    PIJP: PIJP_TABLE,
+  });

@@ -20,7 +20,7 @@ export function readInput(concentrations: Concentrations<string>, key: string): 
 }
 
 /** The order that breaks a tie for the dominant pollutant. */
-export const DOMINANCE_ORDER: readonly string[] = Object.freeze([
+export const DOMINANCE_ORDER: readonly string[] = /* @__PURE__ */ Object.freeze([
   'PM25',
   'PM10',
   'O3',

@@ -1,10 +1,14 @@
 import type { LocalizedText } from '../i18n/language.js';
 
 /** The indexes computed on a concentration grid of one region (CAQI style), default first. */
-export const GRID_INDEX_TYPE_NAMES = Object.freeze(['VENDOR_CAQI', 'CAQI', 'PIJP'] as const);
+export const GRID_INDEX_TYPE_NAMES = /* @__PURE__ */ Object.freeze([
+  'VENDOR_CAQI',
+  'CAQI',
+  'PIJP',
+] as const);
 
 /** The national indexes (US EPA, EEA, Defra, CPCB, MEE, ECCC), each with its own rules and editions. */
-export const NATIONAL_INDEX_TYPE_NAMES = Object.freeze([
+export const NATIONAL_INDEX_TYPE_NAMES = /* @__PURE__ */ Object.freeze([
   'US_AQI',
   'EAQI',
   'UK_DAQI',
@@ -14,9 +18,16 @@ export const NATIONAL_INDEX_TYPE_NAMES = Object.freeze([
 ] as const);
 
 /** Every index airq computes, in the order the meta list shows them (default first). */
-export const INDEX_TYPE_NAMES = Object.freeze([
-  ...GRID_INDEX_TYPE_NAMES,
-  ...NATIONAL_INDEX_TYPE_NAMES,
+export const INDEX_TYPE_NAMES = /* @__PURE__ */ Object.freeze([
+  'VENDOR_CAQI',
+  'CAQI',
+  'PIJP',
+  'US_AQI',
+  'EAQI',
+  'UK_DAQI',
+  'IN_NAQI',
+  'CN_AQI',
+  'CA_AQHI',
 ] as const);
 
 /** A grid index: `VENDOR_CAQI`, `CAQI` or `PIJP`. */

@@ -8,7 +8,7 @@ export const NO_DATA_LEVEL = 'UNKNOWN';
 export const NO_DATA_COLOR = '#999999';
 
 /** Description of the no-data index in each language. */
-export const NO_DATA_DESCRIPTION: LocalizedText = Object.freeze({
+export const NO_DATA_DESCRIPTION: LocalizedText = /* @__PURE__ */ Object.freeze({
   en: 'There is no air quality data for this place or time.',
   pl: 'Brak danych o jakości powietrza dla tego miejsca lub czasu.',
 });
@@ -27,7 +27,7 @@ export const NO_DATA_DESCRIPTION: LocalizedText = Object.freeze({
  * //   description: 'There is no air quality data for this place or time.', advice: null, color: '#999999' }
  */
 // Shared by every no-data result: there is nothing in it to change.
-const NO_SUB_INDEXES: Readonly<Record<string, number>> = Object.freeze({});
+const NO_SUB_INDEXES: Readonly<Record<string, number>> = /* @__PURE__ */ Object.freeze({});
 
 export function noDataIndex<Name extends string>(
   indexName: Name,

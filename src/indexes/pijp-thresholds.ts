@@ -15,13 +15,13 @@ export const DEFAULT_PIJP_EDITION = '2019-10' satisfies PijpEdition;
 /** Class upper bounds (µg/m³) per edition and pollutant, ascending, five per pollutant. */
 export const PIJP_THRESHOLDS: Readonly<
   Record<PijpEdition, Readonly<Record<string, readonly number[]>>>
-> = Object.freeze({
-  '2019-10': Object.freeze({
-    PM10: Object.freeze([20, 50, 80, 110, 150]),
-    PM25: Object.freeze([13, 35, 55, 75, 110]),
-    O3: Object.freeze([70, 120, 150, 180, 240]),
-    NO2: Object.freeze([40, 100, 150, 230, 400]),
-    SO2: Object.freeze([50, 100, 200, 350, 500]),
+> = /* @__PURE__ */ Object.freeze({
+  '2019-10': /* @__PURE__ */ Object.freeze({
+    PM10: /* @__PURE__ */ Object.freeze([20, 50, 80, 110, 150]),
+    PM25: /* @__PURE__ */ Object.freeze([13, 35, 55, 75, 110]),
+    O3: /* @__PURE__ */ Object.freeze([70, 120, 150, 180, 240]),
+    NO2: /* @__PURE__ */ Object.freeze([40, 100, 150, 230, 400]),
+    SO2: /* @__PURE__ */ Object.freeze([50, 100, 200, 350, 500]),
   }),
 });
 

@@ -5,7 +5,9 @@ import { DEFAULT_PIJP_EDITION, PIJP_THRESHOLDS, type PijpEdition } from './pijp-
 
 // Decided: the GIOŚ classes become a number by mapping each class bound onto the upper end of
 // its level, so the numeric value and the class always agree (see pijpIndexTable).
-const PIJP_INDEX_BREAKPOINTS: readonly number[] = Object.freeze([0, 1, 3, 5, 7, 10]);
+const PIJP_INDEX_BREAKPOINTS: readonly number[] = /* @__PURE__ */ Object.freeze([
+  0, 1, 3, 5, 7, 10,
+]);
 
 const PIJP_LEVELS: readonly IndexLevelDefinition[] = [
   {
@@ -128,10 +130,12 @@ export function pijpIndexTable(edition: PijpEdition = DEFAULT_PIJP_EDITION): Ind
  * @example
  * PIJP_TABLE.levels.map((l) => l.level); // ['VERY_GOOD', 'GOOD', 'MODERATE', 'SATISFACTORY', 'BAD', 'VERY_BAD']
  */
-export const PIJP_TABLE: IndexTable = pijpIndexTable();
+export const PIJP_TABLE: IndexTable = /* @__PURE__ */ pijpIndexTable();
 
 /** Every threshold edition, the default (newest) first. */
-export const PIJP_EDITIONS: readonly PijpEdition[] = Object.freeze([DEFAULT_PIJP_EDITION]);
+export const PIJP_EDITIONS: readonly PijpEdition[] = /* @__PURE__ */ Object.freeze([
+  DEFAULT_PIJP_EDITION,
+]);
 
 /**
  * The PIJP table of every edition, built once so that `computeIndex` can pick one per call.
@@ -139,9 +143,13 @@ export const PIJP_EDITIONS: readonly PijpEdition[] = Object.freeze([DEFAULT_PIJP
  * @example
  * PIJP_TABLES['2019-10'] === PIJP_TABLE; // true
  */
-export const PIJP_TABLES: Readonly<Record<PijpEdition, IndexTable>> = Object.freeze({
-  [DEFAULT_PIJP_EDITION]: PIJP_TABLE,
-});
+export const PIJP_TABLES: Readonly<Record<PijpEdition, IndexTable>> = /* @__PURE__ */ Object.freeze(
+  {
+    // A literal key, not `[DEFAULT_PIJP_EDITION]`: bundlers must assume a computed key has
+    // effects, and would keep PIJP in every bundle.
+    '2019-10': PIJP_TABLE,
+  },
+);
 
 /** A level of PIJP, the GIOŚ class of the concentration. */
 export type PijpLevel = 'VERY_GOOD' | 'GOOD' | 'MODERATE' | 'SATISFACTORY' | 'BAD' | 'VERY_BAD';
@@ -155,7 +163,7 @@ export type PijpPollutant = 'PM10' | 'PM25' | 'O3' | 'NO2' | 'SO2';
  * @example
  * computeIndexWith(PIJP_INDEX, { PM10: 20 }, { edition: '2019-10' }).level; // 'VERY_GOOD'
  */
-export const PIJP_INDEX = gridIndex<'PIJP', PijpLevel, PijpPollutant, PijpEdition>(
+export const PIJP_INDEX = /* @__PURE__ */ gridIndex<'PIJP', PijpLevel, PijpPollutant, PijpEdition>(
   PIJP_TABLE,
   PIJP_TABLES,
 );

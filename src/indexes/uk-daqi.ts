@@ -1,7 +1,7 @@
 import type { LocalizedText } from '../i18n/language.js';
 import { roundHalfUpInteger } from './float-safe.js';
 import type { Concentrations, IndexComputation, IndexDefinition } from './index-definition.js';
-import { type IndexEdition, NATIONAL_INDEX_EDITIONS } from './index-editions.js';
+import { type IndexEdition, UK_DAQI_EDITIONS } from './index-editions.js';
 import { dominantPollutant, readInput } from './index-scale.js';
 import { defineIndexLevels } from './index-table.js';
 
@@ -11,7 +11,13 @@ import { defineIndexLevels } from './index-table.js';
 // band has a colour of its own, so each band is a level entry of its own.
 
 /** The pollutants the DAQI reads, all in µg/m³; CO is not part of it. */
-export const UK_DAQI_POLLUTANTS = Object.freeze(['O3', 'NO2', 'SO2', 'PM25', 'PM10'] as const);
+export const UK_DAQI_POLLUTANTS = /* @__PURE__ */ Object.freeze([
+  'O3',
+  'NO2',
+  'SO2',
+  'PM25',
+  'PM10',
+] as const);
 
 /** A pollutant of the DAQI. */
 export type UkDaqiPollutant = (typeof UK_DAQI_POLLUTANTS)[number];
@@ -24,13 +30,14 @@ export type UkDaqiPollutant = (typeof UK_DAQI_POLLUTANTS)[number];
  * @example
  * UK_DAQI_BANDS.PM25; // [11, 23, 35, 41, 47, 53, 58, 64, 70]
  */
-export const UK_DAQI_BANDS: Readonly<Record<UkDaqiPollutant, readonly number[]>> = Object.freeze({
-  O3: Object.freeze([33, 66, 100, 120, 140, 160, 187, 213, 240]),
-  NO2: Object.freeze([67, 134, 200, 267, 334, 400, 467, 534, 600]),
-  SO2: Object.freeze([88, 177, 266, 354, 443, 532, 710, 887, 1064]),
-  PM25: Object.freeze([11, 23, 35, 41, 47, 53, 58, 64, 70]),
-  PM10: Object.freeze([16, 33, 50, 58, 66, 75, 83, 91, 100]),
-});
+export const UK_DAQI_BANDS: Readonly<Record<UkDaqiPollutant, readonly number[]>> =
+  /* @__PURE__ */ Object.freeze({
+    O3: /* @__PURE__ */ Object.freeze([33, 66, 100, 120, 140, 160, 187, 213, 240]),
+    NO2: /* @__PURE__ */ Object.freeze([67, 134, 200, 267, 334, 400, 467, 534, 600]),
+    SO2: /* @__PURE__ */ Object.freeze([88, 177, 266, 354, 443, 532, 710, 887, 1064]),
+    PM25: /* @__PURE__ */ Object.freeze([11, 23, 35, 41, 47, 53, 58, 64, 70]),
+    PM10: /* @__PURE__ */ Object.freeze([16, 33, 50, 58, 66, 75, 83, 91, 100]),
+  });
 
 /**
  * The DAQI band (1–10) of a concentration: round it half up to a whole µg/m³ (float-safe),
@@ -124,8 +131,8 @@ const BAND_LEVELS: readonly (readonly [UkDaqiLevel, string])[] = [
 /** A level of the DAQI; each groups three bands (VERY_HIGH only band 10). */
 export type UkDaqiLevel = 'LOW' | 'MODERATE' | 'HIGH' | 'VERY_HIGH';
 
-const UK_DAQI_LEVELS = defineIndexLevels(
-  BAND_LEVELS.map(([level, color], i) => ({
+const UK_DAQI_LEVELS = /* @__PURE__ */ defineIndexLevels(
+  /* @__PURE__ */ BAND_LEVELS.map(([level, color], i) => ({
     level,
     minValue: i + 1,
     maxValue: i + 1 < BAND_LEVELS.length ? i + 1 : null,
@@ -149,9 +156,9 @@ export const UK_DAQI_INDEX: IndexDefinition<
   UkDaqiLevel,
   UkDaqiPollutant,
   IndexEdition<'UK_DAQI'>
-> = Object.freeze({
+> = /* @__PURE__ */ Object.freeze({
   name: 'UK_DAQI',
-  editions: NATIONAL_INDEX_EDITIONS.UK_DAQI,
+  editions: UK_DAQI_EDITIONS,
   inputs: UK_DAQI_POLLUTANTS,
   levels: UK_DAQI_LEVELS,
   levelBounds: 'lower-inclusive',

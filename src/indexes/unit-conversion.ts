@@ -2,7 +2,7 @@
 // 1 atm, where one mole of gas takes 24.45 litres.
 
 /** Molar masses in g/mol of the gases whose tables are in ppb or ppm. */
-export const MOLAR_MASS_G_PER_MOL = Object.freeze({
+export const MOLAR_MASS_G_PER_MOL = /* @__PURE__ */ Object.freeze({
   NO2: 46.0055,
   O3: 47.9982,
   SO2: 64.066,

@@ -30,16 +30,17 @@ export interface UsAqiInputUnit {
  * @example
  * US_AQI_INPUT_UNITS.O3; // { gas: 'O3', unit: 'ppm', decimals: 3 }
  */
-export const US_AQI_INPUT_UNITS: Readonly<Record<UsAqiInput, UsAqiInputUnit>> = Object.freeze({
-  PM25: Object.freeze({ gas: null, unit: 'ugm3', decimals: 1 }),
-  PM10: Object.freeze({ gas: null, unit: 'ugm3', decimals: 0 }),
-  O3: Object.freeze({ gas: 'O3', unit: 'ppm', decimals: 3 }),
-  O3_1H: Object.freeze({ gas: 'O3', unit: 'ppm', decimals: 3 }),
-  CO: Object.freeze({ gas: 'CO', unit: 'ppm', decimals: 1 }),
-  SO2: Object.freeze({ gas: 'SO2', unit: 'ppb', decimals: 0 }),
-  SO2_24H: Object.freeze({ gas: 'SO2', unit: 'ppb', decimals: 0 }),
-  NO2: Object.freeze({ gas: 'NO2', unit: 'ppb', decimals: 0 }),
-});
+export const US_AQI_INPUT_UNITS: Readonly<Record<UsAqiInput, UsAqiInputUnit>> =
+  /* @__PURE__ */ Object.freeze({
+    PM25: /* @__PURE__ */ Object.freeze({ gas: null, unit: 'ugm3', decimals: 1 }),
+    PM10: /* @__PURE__ */ Object.freeze({ gas: null, unit: 'ugm3', decimals: 0 }),
+    O3: /* @__PURE__ */ Object.freeze({ gas: 'O3', unit: 'ppm', decimals: 3 }),
+    O3_1H: /* @__PURE__ */ Object.freeze({ gas: 'O3', unit: 'ppm', decimals: 3 }),
+    CO: /* @__PURE__ */ Object.freeze({ gas: 'CO', unit: 'ppm', decimals: 1 }),
+    SO2: /* @__PURE__ */ Object.freeze({ gas: 'SO2', unit: 'ppb', decimals: 0 }),
+    SO2_24H: /* @__PURE__ */ Object.freeze({ gas: 'SO2', unit: 'ppb', decimals: 0 }),
+    NO2: /* @__PURE__ */ Object.freeze({ gas: 'NO2', unit: 'ppb', decimals: 0 }),
+  });
 
 /** The rows of every input in one edition, lowest first; the last row is extrapolated. */
 export type UsAqiBreakpoints = Readonly<Record<UsAqiInput, readonly BreakpointRow[]>>;
@@ -47,21 +48,23 @@ export type UsAqiBreakpoints = Readonly<Record<UsAqiInput, readonly BreakpointRo
 type Columns = Readonly<Partial<Record<UsAqiInput, readonly number[]>>>;
 
 // The AQI bands of each edition as flat [I_lo, I_hi] pairs; 2012 splits Hazardous in two.
-const BANDS_2024 = Object.freeze([0, 50, 51, 100, 101, 150, 151, 200, 201, 300, 301, 500]);
-const BANDS_2012 = Object.freeze([
+const BANDS_2024 = /* @__PURE__ */ Object.freeze([
+  0, 50, 51, 100, 101, 150, 151, 200, 201, 300, 301, 500,
+]);
+const BANDS_2012 = /* @__PURE__ */ Object.freeze([
   0, 50, 51, 100, 101, 150, 151, 200, 201, 300, 301, 400, 401, 500,
 ]);
 
 // Where a column starts when not at AQI 0: 1-h O3 defines nothing below 101, 24-h SO2 nothing
 // below 201.
-const FIRST_AQI: Readonly<Partial<Record<UsAqiInput, number>>> = Object.freeze({
+const FIRST_AQI: Readonly<Partial<Record<UsAqiInput, number>>> = /* @__PURE__ */ Object.freeze({
   O3_1H: 101,
   SO2_24H: 201,
 });
 
 // The columns both editions share, as flat [C_lo, C_hi] pairs: every band up to 300, the
 // whole of the 8-h O3 (2015) and 1-h SO2 columns, which end at 300 and 200.
-const SHARED_COLUMNS: Columns = Object.freeze({
+const SHARED_COLUMNS: Columns = /* @__PURE__ */ Object.freeze({
   PM10: [0, 54, 55, 154, 155, 254, 255, 354, 355, 424],
   O3: [0, 0.054, 0.055, 0.07, 0.071, 0.085, 0.086, 0.105, 0.106, 0.2],
   O3_1H: [0.125, 0.164, 0.165, 0.204, 0.205, 0.404],
@@ -97,21 +100,22 @@ function editionRows(bands: readonly number[], own: Columns): UsAqiBreakpoints {
  * US_AQI_BREAKPOINTS['2012'].PM25[0]; // { cLo: 0, cHi: 12, iLo: 0, iHi: 50 }
  * US_AQI_BREAKPOINTS['2012'].NO2.at(-1); // { cLo: 1650, cHi: 2049, iLo: 401, iHi: 500 }
  */
-export const US_AQI_BREAKPOINTS: Readonly<Record<UsAqiEdition, UsAqiBreakpoints>> = Object.freeze({
-  '2024': editionRows(BANDS_2024, {
-    PM25: [0, 9, 9.1, 35.4, 35.5, 55.4, 55.5, 125.4, 125.5, 225.4, 225.5, 325.4],
-    PM10: [425, 604],
-    O3_1H: [0.405, 0.604],
-    CO: [30.5, 50.4],
-    SO2_24H: [605, 1004],
-    NO2: [1250, 2049],
-  }),
-  '2012': editionRows(BANDS_2012, {
-    PM25: [0, 12, 12.1, 35.4, 35.5, 55.4, 55.5, 150.4, 150.5, 250.4, 250.5, 350.4, 350.5, 500.4],
-    PM10: [425, 504, 505, 604],
-    O3_1H: [0.405, 0.504, 0.505, 0.604],
-    CO: [30.5, 40.4, 40.5, 50.4],
-    SO2_24H: [605, 804, 805, 1004],
-    NO2: [1250, 1649, 1650, 2049],
-  }),
-});
+export const US_AQI_BREAKPOINTS: Readonly<Record<UsAqiEdition, UsAqiBreakpoints>> =
+  /* @__PURE__ */ Object.freeze({
+    '2024': /* @__PURE__ */ editionRows(BANDS_2024, {
+      PM25: [0, 9, 9.1, 35.4, 35.5, 55.4, 55.5, 125.4, 125.5, 225.4, 225.5, 325.4],
+      PM10: [425, 604],
+      O3_1H: [0.405, 0.604],
+      CO: [30.5, 50.4],
+      SO2_24H: [605, 1004],
+      NO2: [1250, 2049],
+    }),
+    '2012': /* @__PURE__ */ editionRows(BANDS_2012, {
+      PM25: [0, 12, 12.1, 35.4, 35.5, 55.4, 55.5, 150.4, 150.5, 250.4, 250.5, 350.4, 350.5, 500.4],
+      PM10: [425, 504, 505, 604],
+      O3_1H: [0.405, 0.504, 0.505, 0.604],
+      CO: [30.5, 40.4, 40.5, 50.4],
+      SO2_24H: [605, 804, 805, 1004],
+      NO2: [1250, 1649, 1650, 2049],
+    }),
+  });

@@ -2,7 +2,7 @@ import { type BreakpointRow, interpolateRows } from './breakpoint-rows.js';
 import { roundHalfUpInteger, truncateTo } from './float-safe.js';
 import type { Concentrations, IndexComputation, IndexDefinition } from './index-definition.js';
 import type { IndexEdition } from './index-editions.js';
-import { NATIONAL_INDEX_EDITIONS } from './index-editions.js';
+import { US_AQI_EDITIONS } from './index-editions.js';
 import { dominantPollutant, readInput } from './index-scale.js';
 import { defineIndexLevels } from './index-table.js';
 import { ugm3ToPpb, ugm3ToPpm } from './unit-conversion.js';
@@ -32,7 +32,7 @@ export type UsAqiLevel =
 /** A pollutant with a US AQI sub-index (`O3_1H` and `SO2_24H` report under `O3` and `SO2`). */
 export type UsAqiPollutant = 'PM25' | 'PM10' | 'O3' | 'NO2' | 'SO2' | 'CO';
 
-const US_AQI_LEVELS = defineIndexLevels<UsAqiLevel>([
+const US_AQI_LEVELS = /* @__PURE__ */ defineIndexLevels<UsAqiLevel>([
   {
     level: 'GOOD',
     minValue: 0,
@@ -182,13 +182,13 @@ function simpleAqi(key: UsAqiInput) {
 }
 
 // Every pollutant with its rule, in the order the sub-indexes are listed.
-const SUB_INDEX_RULES = Object.freeze([
-  ['PM25', simpleAqi('PM25')],
-  ['PM10', simpleAqi('PM10')],
+const SUB_INDEX_RULES = /* @__PURE__ */ Object.freeze([
+  ['PM25', /* @__PURE__ */ simpleAqi('PM25')],
+  ['PM10', /* @__PURE__ */ simpleAqi('PM10')],
   ['O3', ozoneAqi],
-  ['NO2', simpleAqi('NO2')],
+  ['NO2', /* @__PURE__ */ simpleAqi('NO2')],
   ['SO2', sulphurDioxideAqi],
-  ['CO', simpleAqi('CO')],
+  ['CO', /* @__PURE__ */ simpleAqi('CO')],
 ] as const);
 
 // `edition` has been checked against US_AQI_INDEX.editions by computeIndex.
@@ -222,10 +222,10 @@ export const US_AQI_INDEX: IndexDefinition<
   UsAqiLevel,
   UsAqiPollutant,
   IndexEdition<'US_AQI'>
-> = Object.freeze({
+> = /* @__PURE__ */ Object.freeze({
   name: 'US_AQI',
-  editions: NATIONAL_INDEX_EDITIONS.US_AQI,
-  inputs: Object.freeze(Object.keys(US_AQI_INPUT_UNITS)),
+  editions: US_AQI_EDITIONS,
+  inputs: /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.keys(US_AQI_INPUT_UNITS)),
   levels: US_AQI_LEVELS,
   levelBounds: 'lower-inclusive',
   compute,

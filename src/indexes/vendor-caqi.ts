@@ -1,5 +1,5 @@
 import type { CaqiPollutant } from './caqi.js';
-import { CAQI_SCALE } from './caqi-grid.js';
+import { CAQI_COUNTED_POLLUTANTS, CAQI_HOURLY_GRID, CAQI_INDEX_BREAKPOINTS } from './caqi-grid.js';
 import { gridIndex } from './grid-index.js';
 import { defineIndexTable, type IndexTable } from './index-table.js';
 
@@ -11,9 +11,12 @@ import { defineIndexTable, type IndexTable } from './index-table.js';
  * @example
  * VENDOR_CAQI_TABLE.levels.at(-1); // { level: 'AIRMAGEDDON', minValue: 125, maxValue: null, color: '#770078', … }
  */
-export const VENDOR_CAQI_TABLE: IndexTable = defineIndexTable({
+export const VENDOR_CAQI_TABLE: IndexTable = /* @__PURE__ */ defineIndexTable({
   name: 'VENDOR_CAQI',
-  ...CAQI_SCALE,
+  indexBreakpoints: CAQI_INDEX_BREAKPOINTS,
+  grids: CAQI_HOURLY_GRID,
+  countedPollutants: CAQI_COUNTED_POLLUTANTS,
+  levelBounds: 'lower-inclusive',
   levels: [
     {
       level: 'VERY_LOW',
@@ -132,6 +135,8 @@ export type VendorCaqiLevel =
  * @example
  * computeIndexWith(VENDOR_CAQI_INDEX, { PM10: 270 }).level; // 'AIRMAGEDDON'
  */
-export const VENDOR_CAQI_INDEX = gridIndex<'VENDOR_CAQI', VendorCaqiLevel, CaqiPollutant>(
-  VENDOR_CAQI_TABLE,
-);
+export const VENDOR_CAQI_INDEX = /* @__PURE__ */ gridIndex<
+  'VENDOR_CAQI',
+  VendorCaqiLevel,
+  CaqiPollutant
+>(VENDOR_CAQI_TABLE);

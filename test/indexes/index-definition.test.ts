@@ -9,7 +9,7 @@ import { computeIndexWith } from '../../src/indexes/evaluate-index.js';
 import { gridIndex } from '../../src/indexes/grid-index.js';
 import { IN_NAQI_INDEX } from '../../src/indexes/in-naqi.js';
 import { INDEX_INPUT_NAMES } from '../../src/indexes/index-definition.js';
-import { INDEX_DEFINITIONS } from '../../src/indexes/index-definitions.js';
+import { INDEX_DEFINITIONS, indexLevels } from '../../src/indexes/index-definitions.js';
 import { defineIndexTable, type IndexTable } from '../../src/indexes/index-table.js';
 import { PIJP_INDEX } from '../../src/indexes/pijp.js';
 import { UK_DAQI_INDEX } from '../../src/indexes/uk-daqi.js';
@@ -167,6 +167,18 @@ describe('the built-in index definitions', () => {
       expect([...definition.inputs]).toEqual(inputs);
       expect(Object.isFrozen(definition)).toBe(true);
     }
+  });
+
+  it('give the meta list its levels, lowest first', () => {
+    expect(indexLevels('CAQI').map((level) => level.level)).toEqual([
+      'VERY_LOW',
+      'LOW',
+      'MEDIUM',
+      'HIGH',
+      'VERY_HIGH',
+    ]);
+    expect(indexLevels('EAQI').map((level) => level.minValue)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(indexLevels('CA_AQHI')).toHaveLength(11);
   });
 
   it('let only the grid indexes take countedPollutants, and only pollutants with a grid', () => {
