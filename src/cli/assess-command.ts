@@ -212,9 +212,9 @@ async function readInput(
     for (const line of lines) take(line);
     bar.update(bytesRead, totalBytes);
   }
+  if (reader === undefined && pending.trim() === '') throw new Error(`${file}: the file is empty`);
   take(pending);
-  if (reader === undefined) throw new Error(`${file}: the file is empty`);
-  return reader.finish(file);
+  return (reader as LineReader).finish(file);
 }
 
 interface LineReader {
