@@ -50,9 +50,9 @@ const PLANS: Readonly<Record<Folder, FolderPlan>> = Object.freeze({
   // top of twice the covering tests' time still leaves a merely slower mutant room to finish.
   geo: { tests: ['geo'], propertyRuns: 100, timeoutMS: 5000 },
   // Nearly every assessment test reaches the whole folder, and the property comparing
-  // assessSeries with the naive oracle costs about 35 ms a case, so 10 cases keep the run at a
+  // assessSeries with the naive oracle costs about 35 ms a case, so 5 cases keep the run at a
   // few minutes (20 cases: 45 min on one core); the 21 worked examples and the building-block tests do most of the killing.
-  assessment: { tests: ['assessment'], propertyRuns: 10 },
+  assessment: { tests: ['assessment'], propertyRuns: 5 },
 });
 
 // Results that count in the score: detected over detected plus undetected. Ignored (static)

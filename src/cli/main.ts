@@ -1,5 +1,6 @@
 import type { DestinationStream } from 'pino';
 import { createAccessLog } from './access-log.js';
+import { runAssessCommand } from './assess-command.js';
 import { runImportCommand } from './import-command.js';
 import { parseCliArgs } from './parse-args.js';
 import { type RunningServer, startServer } from './start-server.js';
@@ -52,6 +53,9 @@ export async function main(environment: CliEnvironment): Promise<number> {
   const { stdout, stderr } = environment;
   if (environment.argv[0] === 'import') {
     return runImportCommand({ ...environment, argv: environment.argv.slice(1) });
+  }
+  if (environment.argv[0] === 'assess') {
+    return runAssessCommand({ ...environment, argv: environment.argv.slice(1) });
   }
   const command = parseCliArgs(environment.argv, environment.env);
   if (command.kind === 'help') {

@@ -76,6 +76,9 @@ Options:
                          them (default: answer 503)
   --quiet                no log at all (as --log-level silent)
   -h, --help             show this text
+
+Other commands: airq import (open data into the store's files), airq assess (compliance of a
+year of measurements under EU, US or WHO rules); each has its own --help.
 `;
 
 const OPTIONS = {

@@ -1,0 +1,56 @@
+import type { Assessment, Metric } from '../assessment/index.js';
+
+/**
+ * The readable table of `airq assess`: a title, then one line per metric with its value,
+ * limit, outcome, capture and rule, or the reason it is not assessable.
+ *
+ * @example
+ * formatAssessmentTable(assessSeries(series, { standard: 'EU_2008', pollutant: 'PM10', year: 2019 }), 'samples.csv');
+ * // ['EU_2008 PM10 2019 (samples.csv)', '', 'metric            value  limit  met  capture  rule', …]
+ */
+export function formatAssessmentTable(assessment: Assessment, source: string): string[] {
+  const header = ['metric', 'value', 'limit', 'met', 'capture', 'rule or reason'];
+  const rows = assessment.metrics.map((metric) => [
+    metric.id,
+    valueText(metric),
+    limitText(metric),
+    metric.met === null ? 'n/a' : metric.met ? 'yes' : 'NO',
+    `${(metric.capture * 100).toFixed(1)} %`,
+    metric.valid ? metric.rule : `not assessable: ${metric.reason ?? ''}`,
+  ]);
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => row[column]!.length)),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column]!)))
+      .join('  ');
+  return [
+    `${assessment.standard} ${assessment.pollutant} ${assessment.year} (${source})`,
+    '',
+    line(header),
+    line(widths.map((width) => '-'.repeat(width))),
+    ...rows.map(line),
+  ];
+}
+
+// A value with its unit, the WHO level, and for counts the exceedances even when invalid.
+function valueText(metric: Metric): string {
+  const level = metric.level === undefined || metric.level === null ? '' : ` (${metric.level})`;
+  if (metric.value === null) {
+    return metric.exceedances === undefined ? '–' : `– (${metric.exceedances} counted)`;
+  }
+  return `${numberText(metric.value)} ${metric.unit}${level}`;
+}
+
+function limitText(metric: Metric): string {
+  if (metric.limit === undefined) return '–';
+  const allowed =
+    metric.allowedExceedances === undefined ? '' : ` ×${numberText(metric.allowedExceedances)}`;
+  return `${numberText(metric.limit)}${allowed}`;
+}
+
+// At most six significant digits, without trailing zeros.
+function numberText(value: number): string {
+  return String(Number(value.toPrecision(6)));
+}
