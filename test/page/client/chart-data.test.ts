@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AveragedValues, Measurements } from '../../../src/model/api-types.js';
+import type { AveragedValues, IndexValue, Measurements } from '../../../src/model/api-types.js';
 import { chartData } from '../../../src/page/client/chart-data.js';
 
 const HOUR_MS = 3_600_000;
@@ -14,7 +14,7 @@ function window(i: number): AveragedValues {
     i === 30
       ? []
       : [{ name: 'PM25', value: i }, ...(i === 5 ? [] : [{ name: 'PM10', value: 100 + i }])];
-  const index = {
+  const index: IndexValue<'CAQI'> = {
     name: 'CAQI',
     value: i === 30 ? null : i,
     level: i === 30 ? 'UNKNOWN' : 'LOW',

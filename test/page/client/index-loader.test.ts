@@ -3,6 +3,7 @@ import type { IndexValue } from '../../../src/model/api-types.js';
 import { ApiFailureError } from '../../../src/page/client/api-client.js';
 import { IndexLoader, LOADER_CONCURRENCY } from '../../../src/page/client/index-loader.js';
 
+// A fake answer of the API: any index name the test asks for, so its type is asserted.
 function index(id: number, indexType: string): IndexValue {
   return {
     name: indexType,
@@ -13,7 +14,7 @@ function index(id: number, indexType: string): IndexValue {
     color: `#${String(id).padStart(6, '0')}`,
     dominantPollutant: null,
     subIndexes: {},
-  };
+  } as IndexValue;
 }
 
 // A fetch under the test's control: answers, failures and the most requests at once.
