@@ -3,7 +3,8 @@ import { type IndexEdition, NATIONAL_INDEX_EDITIONS } from '../indexes/index-edi
 import { NATIONAL_INDEX_TYPE_NAMES, type NationalIndexTypeName } from '../indexes/index-table.js';
 import { NOWCAST_HOURS, NOWCAST_MIN_RECENT, NOWCAST_RECENT_HOURS } from './now-cast.js';
 
-// The table of world-indexes.md §2: for each world index and edition, how each input of
+// The averaging periods and data-capture rules of each agency (EPA and AirNow, EEA, Defra, CPCB,
+// MEE's HJ 633, ECCC): for each world index and edition, how each input of
 // `computeIndex` is built from hourly means and which data-capture rule it must pass. The
 // three Polish-region indexes (VENDOR_CAQI, CAQI, PIJP) are not here: they keep the payload's
 // own averaging. A new edition or index is new rows here, with no code of its own.

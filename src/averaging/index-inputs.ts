@@ -5,7 +5,7 @@ import { type AveragedInputKey, type AveragingRule, rulesOf } from './averaging-
 import { nowCastAt } from './now-cast.js';
 import { runningMeanAt } from './running-mean.js';
 
-// From hourly means to the inputs of a world index at one instant (world-indexes.md §2): each
+// From hourly means to the inputs of a world index at one instant (see averaging-rules.ts): each
 // input is averaged over its own period and must pass its own data-capture rule, or it is left
 // out. Leaving it out is a data outcome, not an error: `computeIndex` then treats the
 // pollutant as absent, and with nothing left gives its no-data value.

@@ -1,6 +1,7 @@
-// `airq/averaging`: the averaging of the national indexes (world-indexes.md §2, §3.4), hourly
-// means in, the inputs of `computeIndex` out, for embedders that keep their own series. Pure:
-// no clock, no I/O. Internals (`runningMean`, the sliding `…At` forms) are imported by path.
+// `airq/averaging`: the averaging of the national indexes (their agencies' periods, NowCast),
+// hourly means in, the inputs of `computeIndex` out, for embedders that keep their own series.
+// Pure: no clock, no I/O. Internals (`runningMean`, the sliding `…At` forms) are imported by
+// path.
 export {
   type AveragedInputKey,
   type AveragedPollutant,

@@ -1,9 +1,9 @@
 import { checkArrayLike } from '../arguments/argument-checks.js';
 
-// EPA's NowCast for PM2.5 and PM10 (world-indexes.md §3.4): a weighted mean of the last 12
-// hourly means in which the weight of each older hour shrinks by a factor w that is small when
-// the concentrations swing and near 1 when they are steady, so the value follows a fast change
-// within hours and still smooths a steady one like a 12-hour mean.
+// EPA's NowCast for PM2.5 and PM10 (AirNow, "The NowCast for PM2.5 and PM10"): a weighted
+// mean of the last 12 hourly means in which the weight of each older hour shrinks by a factor
+// w that is small when the concentrations swing and near 1 when they are steady, so the value
+// follows a fast change within hours and still smooths a steady one like a 12-hour mean.
 
 /** Hours a NowCast reads, the current hour included. */
 export const NOWCAST_HOURS = 12;

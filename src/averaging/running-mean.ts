@@ -1,7 +1,7 @@
 import { checkArrayLike, checkSafeInteger } from '../arguments/argument-checks.js';
 import { argumentError } from '../arguments/describe-value.js';
 
-// The running means of world-indexes.md §2: the plain mean of the hourly means present in the
+// The running means of the national indexes: the plain mean of the hourly means present in the
 // last N hours, the window ending with the current hour, valid only when enough of its hours
 // are present (6 of 8, 18 of 24, 16 of 24, 20 of 24, 2 of 3). A 1-h value is the same thing
 // with N = 1 and one hour required.

@@ -6,7 +6,7 @@ import type { IndexValue, Language } from '../model/api-types.js';
 import type { WindowAverages } from '../model/window-averages.js';
 
 // The national indexes (US_AQI, EAQI, UK_DAQI, IN_NAQI, CN_AQI, CA_AQHI) average their inputs
-// over periods of their own (NowCast, 3-, 8- and 24-h running means, world-indexes.md §2), so
+// over periods of their own (NowCast, 3-, 8- and 24-h running means, see airq/averaging), so
 // a payload window's index is not computed from the window's averages but from the hourly
 // means that end with the window: the 24 clock hours up to a history hour's `tillDateTime`,
 // history then forecast for a forecast hour, and the 60-minute windows up to `now` for

@@ -121,7 +121,7 @@ describe('every subpath that is not Node-only bundles for the browser', () => {
       root: packed.projectDir,
       configFile: false,
       logLevel: 'silent',
-      build: { outDir: outDir('vite'), write: false, rolldownOptions: { input: entries } },
+      build: { write: false, rolldownOptions: { input: entries } },
     });
     const outputs = (Array.isArray(result) ? result : [result]).flatMap((item) =>
       'output' in item ? item.output : [],
