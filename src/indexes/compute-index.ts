@@ -102,8 +102,9 @@ export function computeIndex(
   let index: AnyIndexDefinition;
   // A definition is an object with a compute function; anything else must be a name, so an
   // odd object fails the name check as before instead of crashing later.
-  if (typeof indexType === 'object' && typeof indexType?.compute === 'function') index = indexType;
-  else {
+  if (typeof (indexType as Partial<AnyIndexDefinition>).compute === 'function') {
+    index = indexType as AnyIndexDefinition;
+  } else {
     checkOneOf('computeIndex', 'options.indexType', indexType, INDEX_TYPE_NAMES);
     index = INDEX_DEFINITIONS[indexType];
   }
