@@ -2,6 +2,10 @@
 // hourly means in, the inputs of `computeIndex` out, for embedders that keep their own series.
 // Pure: no clock, no I/O. Internals (`runningMean`, the sliding `…At` forms) are imported by
 // path.
+
+// The types its signatures name, so that a user of airq/averaging alone can spell them.
+export type { IndexEdition } from '../indexes/index-editions.js';
+export type { NationalIndexTypeName } from '../indexes/index-table.js';
 export {
   type AveragedInputKey,
   type AveragedPollutant,

@@ -108,12 +108,11 @@ export function defineBreakpointIndex<
     averagingHours: Object.freeze(averagingHours),
     compute(concentrations: Concentrations<string>): IndexComputation<Pollutant> | undefined {
       const subIndexes: Partial<Record<Pollutant, number>> = {};
-      for (let i = 0; i < names.length; i++) {
-        const ugm3 = readInput(concentrations, names[i]!);
+      for (const { pollutant, rows, toTable } of readers) {
+        const ugm3 = readInput(concentrations, pollutant);
         if (ugm3 === undefined) continue;
-        const { rows, toTable } = readers[i]!;
         const raw = interpolateRows(rows, toTable(ugm3));
-        subIndexes[names[i]!] = Math.min(roundSubIndex(raw), Number.MAX_VALUE);
+        subIndexes[pollutant] = Math.min(roundSubIndex(raw), Number.MAX_VALUE);
       }
       const dominant = dominantPollutant(subIndexes);
       if (dominant === null) return undefined;
@@ -123,7 +122,10 @@ export function defineBreakpointIndex<
 }
 
 // A pollutant's rows and the step from µg/m³ to the rows' unit and resolution, checked once.
-function pollutantReader(pollutant: string, spec: BreakpointPollutant) {
+function pollutantReader<Pollutant extends string>(
+  pollutant: Pollutant,
+  spec: BreakpointPollutant,
+) {
   const where = 'defineBreakpointIndex';
   const path = `spec.pollutants.${pollutant}`;
   checkObject(where, path, spec);
@@ -159,5 +161,5 @@ function pollutantReader(pollutant: string, spec: BreakpointPollutant) {
     if (rounding === 'truncate') return truncateTo(c, decimals);
     return roundHalfUpInteger(c * 10 ** decimals) / 10 ** decimals;
   };
-  return { rows: breakpointRows(spec.rows), toTable };
+  return { pollutant, rows: breakpointRows(spec.rows), toTable };
 }

@@ -78,7 +78,7 @@ const VERY_HIGH: Band = {
   },
 };
 
-// One level entry per value 1 … 10 and one for 11 and above, each with its colour [§8].
+// One level entry per value 1 … 10 and one for 11 and above, each with its colour (ECCC).
 // biome-ignore format: the colour scale as printed, one band per line
 const STEPS: readonly (readonly [number, string, Band])[] = [
   [1, '#00CCFF', LOW], [2, '#0099CC', LOW], [3, '#006699', LOW],

@@ -8,7 +8,7 @@ import { defineIndexLevels } from './index-table.js';
 // China's AQI as the MEE's standard HJ 633 reports it hourly. Each pollutant's IAQI is the
 // linear interpolation between consecutive nodes of its table, rounded up ("进位取整"); a value
 // on a node gets that node's IAQI and above the last node (IAQI 500) the last slope continues.
-// Concentrations are not rounded first (*decided*, §9).
+// Concentrations are not rounded first (*decided*).
 
 type CnEdition = IndexEdition<'CN_AQI'>;
 

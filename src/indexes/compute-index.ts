@@ -100,8 +100,11 @@ export function computeIndex(
 ): IndexResult {
   const indexType = options.indexType ?? DEFAULT_INDEX_TYPE;
   let index: AnyIndexDefinition;
-  if (typeof indexType === 'object' && indexType !== null) index = indexType;
-  else {
+  // A definition is an object with a compute function; anything else must be a name, so an
+  // odd object fails the name check as before instead of crashing later.
+  if (typeof (indexType as Partial<AnyIndexDefinition>).compute === 'function') {
+    index = indexType as AnyIndexDefinition;
+  } else {
     checkOneOf('computeIndex', 'options.indexType', indexType, INDEX_TYPE_NAMES);
     index = INDEX_DEFINITIONS[indexType];
   }

@@ -1,3 +1,6 @@
+// Types that the signatures above name, exported here too so that airq/indexes is complete.
+export type { LocalizedText } from '../i18n/language.js';
+export type { MeasurementTypeName } from '../meta/measurement-types.js';
 export type { IndexResult, IndexValue, Language } from '../model/api-types.js';
 export {
   type BreakpointIndex,

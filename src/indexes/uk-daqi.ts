@@ -114,7 +114,7 @@ const TEXTS: Readonly<Record<UkDaqiLevel, LevelTexts>> = {
   },
 };
 
-// Band → [level, colour]; colours after the Met Office and other implementations (§9).
+// Band → [level, colour]; colours after the Met Office and other implementations.
 const BAND_LEVELS: readonly (readonly [UkDaqiLevel, string])[] = [
   ['LOW', '#9CFF9C'],
   ['LOW', '#31FF00'],

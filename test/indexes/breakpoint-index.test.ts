@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { defineBreakpointIndex } from '../../src/indexes/breakpoint-index.js';
 import { computeIndex } from '../../src/indexes/compute-index.js';
 import { computeIndexWith } from '../../src/indexes/evaluate-index.js';
@@ -34,7 +34,7 @@ interface OraclePollutant {
   readonly rows: readonly Row[];
 }
 
-const SPEC: Readonly<Record<'PM25' | 'NO2' | 'CO' | 'NH3', OraclePollutant>> = {
+const SPEC: Readonly<Record<'PM25' | 'PM10' | 'NO2' | 'CO' | 'NH3', OraclePollutant>> = {
   PM25: {
     unit: 'ugm3',
     decimals: 0,
@@ -43,6 +43,15 @@ const SPEC: Readonly<Record<'PM25' | 'NO2' | 'CO' | 'NH3', OraclePollutant>> = {
       [0, 20, 0, 50],
       [21, 50, 51, 100],
       [51, 150, 101, 200],
+    ],
+  },
+  PM10: {
+    unit: 'ugm3',
+    decimals: 1,
+    halfUp: true,
+    rows: [
+      [0, 50, 0, 50],
+      [50.1, 100, 51, 100],
     ],
   },
   NO2: {
@@ -71,27 +80,36 @@ const SPEC: Readonly<Record<'PM25' | 'NO2' | 'CO' | 'NH3', OraclePollutant>> = {
   },
 };
 
-const index = defineBreakpointIndex({
-  name: 'HARBOUR_AQI',
-  levels: LEVELS,
-  pollutants: {
-    PM25: {
-      averagingHours: 24,
-      decimals: 0,
-      concentrationRounding: 'half-up',
-      rows: SPEC.PM25.rows,
+// Built inside each test, not once at import: the mutation run switches its mutants on only
+// while a test runs, so a definition built at import would never meet them.
+const harbour = () =>
+  defineBreakpointIndex({
+    name: 'HARBOUR_AQI',
+    levels: LEVELS,
+    pollutants: {
+      PM25: {
+        averagingHours: 24,
+        decimals: 0,
+        concentrationRounding: 'half-up',
+        rows: SPEC.PM25.rows,
+      },
+      PM10: {
+        averagingHours: 24,
+        decimals: 1,
+        concentrationRounding: 'half-up',
+        rows: SPEC.PM10.rows,
+      },
+      NO2: { averagingHours: 1, unit: 'ppb', decimals: 0, rows: SPEC.NO2.rows },
+      CO: {
+        averagingHours: 8,
+        unit: 'ppm',
+        decimals: 1,
+        concentrationRounding: 'truncate',
+        rows: SPEC.CO.rows,
+      },
+      NH3: { averagingHours: 24, rows: SPEC.NH3.rows },
     },
-    NO2: { averagingHours: 1, unit: 'ppb', decimals: 0, rows: SPEC.NO2.rows },
-    CO: {
-      averagingHours: 8,
-      unit: 'ppm',
-      decimals: 1,
-      concentrationRounding: 'truncate',
-      rows: SPEC.CO.rows,
-    },
-    NH3: { averagingHours: 24, rows: SPEC.NH3.rows },
-  },
-});
+  });
 
 function oracleSubIndex(
   pollutant: string,
@@ -129,6 +147,11 @@ function oracle(concentrations: Readonly<Record<string, number>>, up = false) {
 }
 
 describe('defineBreakpointIndex', () => {
+  let index: ReturnType<typeof harbour>;
+  beforeEach(() => {
+    index = harbour();
+  });
+
   it('computes the worked examples', () => {
     // PM25 35.5 → 36 on 21–50: 76.34 → 76; NO2 100 µg/m³ = 53.15 ppb → 53 on 51–150: 51.99 → 52.
     expect(computeIndexWith(index, { PM25: 35.5, NO2: 100 })).toEqual({
@@ -143,6 +166,9 @@ describe('defineBreakpointIndex', () => {
     });
     // CO 5000 µg/m³ = 4.364… ppm, cut to 4.3: 48.86 → 49. NH3 300 on 200–400: 75.
     expect(computeIndexWith(index, { CO: 5000, NH3: 300 }).subIndexes).toEqual({ CO: 49, NH3: 75 });
+    // PM10 50.05 rounds half up to 50.1, the start of the second row: 51; 50.04 → 50.0: 50.
+    expect(computeIndexWith(index, { PM10: 50.05 }).value).toBe(51);
+    expect(computeIndexWith(index, { PM10: 50.04 }).value).toBe(50);
     // Above the last row the slope continues: PM25 400 → 101 + 349 = 450.
     expect(computeIndex({ PM25: 400 }, { indexType: index, language: 'pl' })).toMatchObject({
       value: 450,
@@ -158,6 +184,7 @@ describe('defineBreakpointIndex', () => {
     const concentrationsArb = fc.record(
       {
         PM25: concentrationArb,
+        PM10: concentrationArb,
         NO2: concentrationArb,
         CO: concentrationArb,
         NH3: concentrationArb,
@@ -202,9 +229,9 @@ describe('defineBreakpointIndex', () => {
   });
 
   it('states its averaging periods and has no editions; everything is frozen', () => {
-    expect(index.averagingHours).toEqual({ PM25: 24, NO2: 1, CO: 8, NH3: 24 });
+    expect(index.averagingHours).toEqual({ PM25: 24, PM10: 24, NO2: 1, CO: 8, NH3: 24 });
     expect(index.editions).toEqual([]);
-    expect(index.inputs).toEqual(['PM25', 'NO2', 'CO', 'NH3']);
+    expect(index.inputs).toEqual(['PM25', 'PM10', 'NO2', 'CO', 'NH3']);
     expect(index.countablePollutants).toBeUndefined();
     for (const part of [index, index.averagingHours, index.editions, index.inputs, index.levels]) {
       expect(Object.isFrozen(part)).toBe(true);

@@ -202,6 +202,15 @@ describe('the built-in index definitions', () => {
     );
   });
 
+  it('are told from names by their compute function; another object is an unknown name', () => {
+    for (const odd of [{}, { compute: 3 }, []]) {
+      expect(() => computeIndex({ PM25: 1 }, { indexType: odd as never })).toThrow(
+        /^computeIndex: options\.indexType must be one of VENDOR_CAQI, CAQI, PIJP, US_AQI, EAQI, UK_DAQI, IN_NAQI, CN_AQI, CA_AQHI, got /,
+      );
+    }
+    expect(computeIndex({ PM25: 17.4 }, { indexType: US_AQI_INDEX }).value).toBe(66);
+  });
+
   it('check the edition against their own list', () => {
     expect(computeIndexWith(US_AQI_INDEX, { PM25: 400 }, { edition: '2012' }).value).toBe(434);
     expect(computeIndexWith(US_AQI_INDEX, { PM25: 400 }).value).toBe(

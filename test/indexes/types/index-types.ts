@@ -4,7 +4,16 @@
 // (an unused @ts-expect-error) or tightens (an error elsewhere) fails `npm test`, not only
 // `npm run typecheck`. Nothing here runs.
 import { expectTypeOf } from 'vitest';
+import type {
+  IndexEdition as AveragingIndexEdition,
+  NationalIndexTypeName as AveragingNationalIndexTypeName,
+} from '../../../src/averaging/index.js';
 import type { Language, LocalizedText } from '../../../src/i18n/index.js';
+import type {
+  Language as IndexesLanguage,
+  LocalizedText as IndexesLocalizedText,
+  MeasurementTypeName,
+} from '../../../src/indexes/index.js';
 import {
   type AnyIndexDefinition,
   CAQI_INDEX,
@@ -139,4 +148,9 @@ export function pinned(averages: WindowAverages, record: Record<string, number>)
     'US_AQI' | 'EAQI' | 'UK_DAQI' | 'IN_NAQI' | 'CN_AQI' | 'CA_AQHI'
   >();
   expectTypeOf<IndexTypeName>().toExtend<string>();
+  expectTypeOf<IndexesLanguage>().toEqualTypeOf<Language>();
+  expectTypeOf<IndexesLocalizedText>().toEqualTypeOf<LocalizedText>();
+  expectTypeOf<'TEMPERATURE'>().toExtend<MeasurementTypeName>();
+  expectTypeOf<AveragingIndexEdition<'EAQI'>>().toEqualTypeOf<'2025' | '2019'>();
+  expectTypeOf<AveragingNationalIndexTypeName>().toEqualTypeOf<NationalIndexTypeName>();
 }
