@@ -372,7 +372,7 @@ describe('argument errors of the building blocks', () => {
       [
         () => dailyMaxEightHourMeans({ startMs: 0, values: null as never }, 0, 1),
         new TypeError(
-          'dailyMaxEightHourMeans: series.values must be an array or typed array of numbers, got null',
+          'dailyMaxEightHourMeans: series.values must be an array or typed array of numbers, got [object Null]',
         ),
       ],
       [
@@ -407,7 +407,9 @@ describe('argument errors of the building blocks', () => {
       ],
       [
         () => kthHighest(null as never, 1),
-        new TypeError('kthHighest: values must be an array or typed array of numbers, got [object Null]'),
+        new TypeError(
+          'kthHighest: values must be an array or typed array of numbers, got [object Null]',
+        ),
       ],
       [
         () => nearestRank(2.5, 50),
