@@ -3,8 +3,9 @@
 // Annex V B); losses for calibration and maintenance, which the directives exclude, cannot be
 // known here, so every hour counts. Under 2024/2881 Annex V D an exceedance count that already
 // passes its allowance is conclusive even when capture fails.
-import type { Metric } from './assessment-types.js';
+
 import { type AssessedYear, countAbove, maxOfValid } from './assessed-year.js';
+import type { Metric } from './assessment-types.js';
 import type { EuLimitValue } from './eu-limit-values.js';
 import { atLeastPercent, invalidMetric, type MetricHead, validMetric } from './metric.js';
 import { finiteSorted, nearestRank } from './percentile.js';

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import type { AssessedPollutant, HourlySeries } from '../assessment/index.js';
 import { hourlyMeansOfSeries } from '../assessment/hourly-means.js';
+import type { AssessedPollutant, HourlySeries } from '../assessment/index.js';
 import { TimeSeries } from '../series/time-series.js';
 import { parseDecimal, parseSamplesCsv, SAMPLES_CSV_HEADER } from '../store/samples-csv.js';
 import { MS_PER_HOUR, parseTimestamp } from '../time/instant.js';
