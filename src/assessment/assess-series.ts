@@ -1,13 +1,14 @@
 // The compliance assessment of a year of hourly data under one standard: the entry point of
 // airq/assessment. It checks the arguments once, then hands the year to its standard.
-import { argumentError } from '../arguments/describe-value.js';
+
 import { checkObject, checkOneOf } from '../arguments/argument-checks.js';
+import { argumentError } from '../arguments/describe-value.js';
 import { AssessedYear } from './assessed-year.js';
 import {
   ASSESSED_POLLUTANTS,
   ASSESSMENT_STANDARDS,
-  type AssessOptions,
   type Assessment,
+  type AssessOptions,
   type HourlySeries,
   type Metric,
 } from './assessment-types.js';

@@ -111,20 +111,6 @@ export function countAbove(values: Float64Array, threshold: number): number {
   return count;
 }
 
-/** Mean of the non-NaN values in order; NaN when there is none. */
-export function meanOfValid(values: Float64Array, from = 0, till = values.length): number {
-  let sum = 0;
-  let count = 0;
-  for (let i = from; i < till; i++) {
-    const v = values[i]!; // ! : i < till <= length
-    if (!Number.isNaN(v)) {
-      sum += v;
-      count++;
-    }
-  }
-  return count > 0 ? sum / count : Number.NaN;
-}
-
 /** The largest non-NaN value; NaN when there is none. */
 export function maxOfValid(values: Float64Array): number {
   let max = Number.NEGATIVE_INFINITY;

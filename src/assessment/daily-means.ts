@@ -1,8 +1,9 @@
 // Daily means with capture: a UTC day has a mean when at least 18 of its 24 hours are valid
 // (2008/50/EC Annex XI A "at least 18 hour values"; the same 75 % in (EU) 2024/2881 Annex V and
 // in 40 CFR 50 Appendix N). The mean adds the valid values in time order from 0.
-import { argumentError } from '../arguments/describe-value.js';
+
 import { checkFiniteNumber, checkSafeInteger } from '../arguments/argument-checks.js';
+import { argumentError } from '../arguments/describe-value.js';
 import type { HourlySeries } from './assessment-types.js';
 import { checkHourlySeries, HOURS_PER_DAY, type HourGrid, MS_PER_HOUR } from './hour-grid.js';
 

@@ -3,11 +3,12 @@
 // day's maximum with at least 18 of its 24 means. A mean belongs to the day on which it ends:
 // day d reads the means ending at 01:00 … 24:00, i.e. starting at 17:00 the day before up to
 // 16:00 on the day (Annex VII B note 2). Every mean adds its valid values in time order from 0.
+
+import { checkFiniteNumber } from '../arguments/argument-checks.js';
+import { argumentError } from '../arguments/describe-value.js';
 import type { HourlySeries } from './assessment-types.js';
 import { checkDayCount, checkMidnight } from './daily-means.js';
 import { checkHourlySeries, HOURS_PER_DAY, type HourGrid, MS_PER_HOUR } from './hour-grid.js';
-import { argumentError } from '../arguments/describe-value.js';
-import { checkFiniteNumber } from '../arguments/argument-checks.js';
 
 /** Valid hours an 8-hour mean needs. */
 export const MIN_HOURS_PER_8H_MEAN = 6;

@@ -3,9 +3,10 @@
 // three-year average when 5 of the months April–September each have 27 valid MDA8 days (Annex
 // VII A); the average is over the valid years alone, one being enough (Annex VII B note 3), and
 // the five-year AOT40 needs three valid years.
-import type { Metric } from './assessment-types.js';
+
+import { AOT40_POSSIBLE_HOURS, aot40Of } from './aot40.js';
 import { type AssessedYear, countAbove, mda8OfYear } from './assessed-year.js';
-import { aot40Of, AOT40_POSSIBLE_HOURS } from './aot40.js';
+import type { Metric } from './assessment-types.js';
 import { monthStartDay, yearStartDay } from './hour-grid.js';
 import { invalidMetric, type MetricHead, validMetric } from './metric.js';
 

@@ -1,13 +1,14 @@
 // Internal: the hour arithmetic every building block shares. Hours are counted from
 // 1970-01-01T00Z, so a UTC day d is hours [24·d, 24·d + 24) and a series is an array of values
 // whose first element is hour `startHour`. Values outside the array are missing.
-import { argumentError } from '../arguments/describe-value.js';
+
 import {
   checkArrayLike,
   checkFiniteNumber,
   checkObject,
   checkSafeInteger,
 } from '../arguments/argument-checks.js';
+import { argumentError } from '../arguments/describe-value.js';
 import type { HourlySeries } from './assessment-types.js';
 
 export const MS_PER_HOUR = 3_600_000;

@@ -1,12 +1,13 @@
 // From what users have to what assessSeries reads: raw, irregular samples (a TimeSeries of
 // airq/series, or a MeasurementStore) averaged over each UTC hour with the existing window code,
 // an hour without a sample being NaN.
-import { argumentError } from '../arguments/describe-value.js';
+
 import {
   checkNonEmptyString,
   checkObject,
   checkSafeInteger,
 } from '../arguments/argument-checks.js';
+import { argumentError } from '../arguments/describe-value.js';
 import type { TimeSeries } from '../series/time-series.js';
 import type { MeasurementStore } from '../store/measurement-store.js';
 import { hourlyWindows } from '../time/windows.js';

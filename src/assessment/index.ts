@@ -1,11 +1,11 @@
-export { type Aot40, AOT40_POSSIBLE_HOURS, AOT40_THRESHOLD_UGM3, aot40 } from './aot40.js';
+export { AOT40_POSSIBLE_HOURS, AOT40_THRESHOLD_UGM3, type Aot40, aot40 } from './aot40.js';
 export { assessSeries } from './assess-series.js';
 export {
   ASSESSED_POLLUTANTS,
   ASSESSMENT_STANDARDS,
   type AssessedPollutant,
-  type AssessmentStandard,
   type Assessment,
+  type AssessmentStandard,
   type AssessOptions,
   type HourlySeries,
   type Metric,

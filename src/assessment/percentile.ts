@@ -1,11 +1,12 @@
 // Percentiles by nearest rank (the EU and WHO statistics) and the k-th highest value (the US
 // rank tables). The rank is computed in integers so no rounding of P·n/100 can move it.
-import { argumentError } from '../arguments/describe-value.js';
+
 import {
   checkArrayLike,
   checkNumberInRange,
   checkSafeInteger,
 } from '../arguments/argument-checks.js';
+import { argumentError } from '../arguments/describe-value.js';
 
 /**
  * The 1-based nearest rank of the `percent`-th percentile of `count` values sorted ascending:

@@ -49,11 +49,12 @@ export function designValueMetric(
   return invalidMetric(head, completeness.reason, extras);
 }
 
-/** The reason of an incomplete three-year value from its count of incomplete quarters. */
+/**
+ * The reason of an incomplete three-year value from its count of incomplete quarters. (Complete
+ * quarters always give a computable value: 75 % of the days of each quarter are valid.)
+ */
 export function quartersReason(incomplete: number, year: number): string {
-  return incomplete === 0
-    ? `incomplete: the design value cannot be computed from ${year - 2}–${year}`
-    : `incomplete: ${incomplete} of the 12 quarters of ${year - 2}–${year} have fewer than 75 % valid days`;
+  return `incomplete: ${incomplete} of the 12 quarters of ${year - 2}–${year} have fewer than 75 % valid days`;
 }
 
 /**

@@ -2,8 +2,9 @@
 // each pollutant. Short-term levels are 99th percentiles ("3–4 exceedance days per year"). WHO
 // gives no completeness rule, so a metric needs 75 % of the year's hours; the O3 peak season is
 // looked for among the seven six-month windows of calendar months inside the year.
-import type { AssessedPollutant, Metric, WhoLevel } from './assessment-types.js';
+
 import type { AssessedYear } from './assessed-year.js';
+import type { AssessedPollutant, Metric, WhoLevel } from './assessment-types.js';
 import { monthStartDay } from './hour-grid.js';
 import { atLeastPercent, invalidMetric, type MetricHead, validMetric } from './metric.js';
 import { finiteSorted, nearestRank } from './percentile.js';

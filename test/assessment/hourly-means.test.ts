@@ -9,8 +9,8 @@ import {
 } from '../../src/assessment/index.js';
 import { TimeSeries } from '../../src/series/index.js';
 import { InMemoryStore } from '../../src/store/index.js';
-import { installation } from '../helpers/store-fixtures.js';
 import { RUNS } from '../helpers/property-runs.js';
+import { installation } from '../helpers/store-fixtures.js';
 
 const H = 3_600_000;
 const START = Date.UTC(2023, 0, 1);

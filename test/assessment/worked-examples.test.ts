@@ -1,8 +1,8 @@
 // The worked examples of the assessment rules (E1–E21), each with the figures written out by
 // hand; the series are built with Date.UTC (test/helpers/assessment-series.ts).
 import { describe, expect, it } from 'vitest';
-import { assessSeries } from '../../src/assessment/index.js';
 import type { AssessOptions, Metric } from '../../src/assessment/index.js';
+import { assessSeries } from '../../src/assessment/index.js';
 import { HourlyBuilder } from '../helpers/assessment-series.js';
 
 function metrics(builder: HourlyBuilder, options: AssessOptions): Record<string, Metric> {

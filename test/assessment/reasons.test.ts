@@ -1,0 +1,158 @@
+// The rule and the reason of every metric, written out: a reason names the rule that failed.
+import { describe, expect, it } from 'vitest';
+import { type AssessOptions, assessSeries, type Metric } from '../../src/assessment/index.js';
+import { HourlyBuilder } from '../helpers/assessment-series.js';
+
+function byId(
+  series: { startMs: number; values: ArrayLike<number> },
+  options: AssessOptions,
+): Record<string, Metric> {
+  return Object.fromEntries(assessSeries(series, options).metrics.map((m) => [m.id, m]));
+}
+const reasons = (series: { startMs: number; values: ArrayLike<number> }, options: AssessOptions) =>
+  Object.fromEntries(Object.entries(byId(series, options)).map(([id, m]) => [id, m.reason]));
+
+// One valid hour, 1 January 2023 00:00: the year is reached, nothing else is there.
+const ONE_HOUR = { startMs: Date.UTC(2023, 0, 1), values: [5] };
+
+describe('reasons', () => {
+  it('EU capture below 90 % or 85 %', () => {
+    expect(reasons(ONE_HOUR, { standard: 'EU_2008', pollutant: 'SO2', year: 2023 })).toEqual({
+      'SO2.hourly-exceedances': 'capture 1/8760 hours below 90 %',
+      'SO2.daily-exceedances': 'capture 1/8760 hours below 90 %',
+    });
+    expect(reasons(ONE_HOUR, { standard: 'EU_2030', pollutant: 'PM25', year: 2023 })).toEqual({
+      'PM25.annual-mean': 'capture 1/8760 hours below 85 %',
+      'PM25.daily-exceedances': 'capture 1/8760 hours below 85 %',
+    });
+  });
+
+  it('EU O3', () => {
+    expect(reasons(ONE_HOUR, { standard: 'EU_2008', pollutant: 'O3', year: 2023 })).toEqual({
+      'O3.mda8-exceedance-days':
+        'no valid O3 year in 2021–2023 (5 of the months April–September with 27 valid daily 8-hour maxima)',
+      'O3.aot40': 'AOT40 measured 0/1104 hours below 90 %',
+      'O3.aot40-5y-mean': '0 valid AOT40 years in 2019–2023, at least 3 needed',
+    });
+  });
+
+  it('US design values, annual NO2 and CO', () => {
+    const quarters =
+      'incomplete: 12 of the 12 quarters of 2021–2023 have fewer than 75 % valid days';
+    expect(reasons(ONE_HOUR, { standard: 'US_NAAQS', pollutant: 'PM25', year: 2023 })).toEqual({
+      'PM25.design-value-annual': quarters,
+      'PM25.design-value-24h': quarters,
+    });
+    expect(reasons(ONE_HOUR, { standard: 'US_NAAQS', pollutant: 'PM10', year: 2023 })).toEqual({
+      'PM10.expected-exceedances': quarters,
+    });
+    expect(reasons(ONE_HOUR, { standard: 'US_NAAQS', pollutant: 'SO2', year: 2023 })).toEqual({
+      'SO2.design-value-1h': quarters,
+    });
+    expect(reasons(ONE_HOUR, { standard: 'US_NAAQS', pollutant: 'NO2', year: 2023 })).toEqual({
+      'NO2.design-value-1h': quarters,
+      'NO2.design-value-annual': 'incomplete: capture 1/8760 hours below 75 %',
+    });
+    expect(reasons(ONE_HOUR, { standard: 'US_NAAQS', pollutant: 'O3', year: 2023 })).toEqual({
+      'O3.design-value':
+        'incomplete: valid daily maxima below 75 % of the days in a year or 90 % over 2021–2023',
+    });
+    expect(reasons(ONE_HOUR, { standard: 'US_NAAQS', pollutant: 'CO', year: 2023 })).toEqual({
+      'CO.8h-second-max': 'no second maximum in 1/8760 valid hours',
+      'CO.1h-second-max': 'no second maximum in 1/8760 valid hours',
+    });
+    const half = new HourlyBuilder(2023, 2023, 100).setRange(
+      Date.UTC(2023, 6, 1),
+      Date.UTC(2024, 0, 1),
+      Number.NaN,
+    );
+    expect(reasons(half.series, { standard: 'US_NAAQS', pollutant: 'CO', year: 2023 })).toEqual({
+      'CO.8h-second-max': 'incomplete: capture 4344/8760 hours below 75 %',
+      'CO.1h-second-max': 'incomplete: capture 4344/8760 hours below 75 %',
+    });
+  });
+
+  it('WHO capture below 75 %, and O3 statistics that cannot be computed', () => {
+    expect(reasons(ONE_HOUR, { standard: 'WHO_2021', pollutant: 'NO2', year: 2023 })).toEqual({
+      'WHO.NO2.annual': 'capture 1/8760 hours below 75 %',
+      'WHO.NO2.24h-99th-percentile': 'capture 1/8760 hours below 75 %',
+    });
+    // 18 valid hours then 6 missing, every day: 75 % of the hours, no valid MDA8.
+    const b = new HourlyBuilder(2023, 2023, 50);
+    for (let h = 0; h < b.values.length; h++) if (h % 24 >= 18) b.values[h] = Number.NaN;
+    const m = byId(b.series, { standard: 'WHO_2021', pollutant: 'O3', year: 2023 });
+    expect(m['WHO.O3.peak-season']).toMatchObject({
+      valid: false,
+      level: null,
+      reason: 'peak-season not computable from the data of 2023',
+    });
+    expect(m['WHO.O3.8h-99th-percentile']).toMatchObject({
+      valid: false,
+      level: null,
+      reason: '8h-99th-percentile not computable from the data of 2023',
+    });
+  });
+});
+
+describe('rules', () => {
+  it('names the text of every metric', () => {
+    const year = { startMs: Date.UTC(2023, 0, 1), values: new Float64Array(8760).fill(10) };
+    const rules: Record<string, string> = {};
+    for (const standard of ['EU_2008', 'EU_2030', 'US_NAAQS', 'WHO_2021'] as const) {
+      for (const pollutant of ['PM10', 'PM25', 'NO2', 'SO2', 'O3', 'CO'] as const) {
+        for (const m of assessSeries(year, { standard, pollutant, year: 2023 }).metrics)
+          rules[`${standard} ${m.id}`] = m.rule;
+      }
+    }
+    const eu2008 = 'Directive 2008/50/EC, Annex XI';
+    const eu2030 = 'Directive (EU) 2024/2881, Annex I';
+    const who = 'WHO global air quality guidelines 2021, Table 0.1';
+    expect(rules).toEqual({
+      'EU_2008 PM10.annual-mean': eu2008,
+      'EU_2008 PM10.daily-exceedances': eu2008,
+      'EU_2008 PM10.daily-90.4-percentile': eu2008,
+      'EU_2008 PM25.annual-mean': eu2008,
+      'EU_2008 NO2.hourly-exceedances': eu2008,
+      'EU_2008 NO2.annual-mean': eu2008,
+      'EU_2008 SO2.hourly-exceedances': eu2008,
+      'EU_2008 SO2.daily-exceedances': eu2008,
+      'EU_2008 O3.mda8-exceedance-days': 'Directive 2008/50/EC, Annex VII',
+      'EU_2008 O3.aot40': 'Directive 2008/50/EC, Annex VII',
+      'EU_2008 O3.aot40-5y-mean': 'Directive 2008/50/EC, Annex VII',
+      'EU_2008 CO.max-daily-8h-mean': eu2008,
+      'EU_2030 PM10.annual-mean': eu2030,
+      'EU_2030 PM10.daily-exceedances': eu2030,
+      'EU_2030 PM25.annual-mean': eu2030,
+      'EU_2030 PM25.daily-exceedances': eu2030,
+      'EU_2030 NO2.annual-mean': eu2030,
+      'EU_2030 NO2.daily-exceedances': eu2030,
+      'EU_2030 NO2.hourly-exceedances': eu2030,
+      'EU_2030 SO2.annual-mean': eu2030,
+      'EU_2030 SO2.daily-exceedances': eu2030,
+      'EU_2030 SO2.hourly-exceedances': eu2030,
+      'EU_2030 O3.mda8-exceedance-days': eu2030,
+      'EU_2030 O3.aot40-5y-mean': eu2030,
+      'EU_2030 CO.max-daily-8h-mean': eu2030,
+      'EU_2030 CO.daily-exceedances': eu2030,
+      'US_NAAQS PM10.expected-exceedances': '40 CFR 50 Appendix K',
+      'US_NAAQS PM25.design-value-annual': '40 CFR 50 Appendix N',
+      'US_NAAQS PM25.design-value-24h': '40 CFR 50 Appendix N',
+      'US_NAAQS NO2.design-value-1h': '40 CFR 50 Appendix S',
+      'US_NAAQS NO2.design-value-annual': '40 CFR 50 Appendix S',
+      'US_NAAQS SO2.design-value-1h': '40 CFR 50 Appendix T',
+      'US_NAAQS O3.design-value': '40 CFR 50 Appendix U',
+      'US_NAAQS CO.8h-second-max': '40 CFR 50.8',
+      'US_NAAQS CO.1h-second-max': '40 CFR 50.8',
+      'WHO_2021 WHO.PM10.annual': who,
+      'WHO_2021 WHO.PM10.24h-99th-percentile': who,
+      'WHO_2021 WHO.PM25.annual': who,
+      'WHO_2021 WHO.PM25.24h-99th-percentile': who,
+      'WHO_2021 WHO.NO2.annual': who,
+      'WHO_2021 WHO.NO2.24h-99th-percentile': who,
+      'WHO_2021 WHO.SO2.24h-99th-percentile': who,
+      'WHO_2021 WHO.O3.peak-season': who,
+      'WHO_2021 WHO.O3.8h-99th-percentile': who,
+      'WHO_2021 WHO.CO.24h-99th-percentile': who,
+    });
+  });
+});
