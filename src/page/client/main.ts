@@ -171,6 +171,7 @@ async function start(key: string): Promise<void> {
     installations = list;
     installationsById = new Map(list.map((installation) => [installation.id, installation]));
     map.draw(installations, (installation) => markLabel(installation, undefined));
+    performance.mark('airq-page:map-built');
     // After the next frame the marks are on screen (bench/page-draw.ts reads this mark).
     requestAnimationFrame(() => setTimeout(() => performance.mark('airq-page:map-drawn')));
     colourMarks();
