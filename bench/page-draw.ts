@@ -123,10 +123,13 @@ console.log('| network | installations | list received | marks on screen | all m
 console.log('|---|---:|---:|---:|---:|');
 for (const row of [baseline, large])
   console.log(
-    `| ${row.name} | ${row.count} | ${row.loadedMs.toFixed(0)} | ${row.drawnMs.toFixed(0)} | ${row.colouredMs.toFixed(0)} |`,
+    `| ${row.name} | ${row.count} | ${row.loadedMs.toFixed(0)} | ${row.drawnMs.toFixed(0)} | ${withColours ? row.colouredMs.toFixed(0) : '— (--coloured)'} |`,
   );
+const colouredRatio = withColours
+  ? `, coloured ${(large.colouredMs / baseline.colouredMs).toFixed(1)}×`
+  : '';
 console.log(
-  `ratio 10,000 / baseline: marks ${(large.drawnMs / baseline.drawnMs).toFixed(1)}×, coloured ${(large.colouredMs / baseline.colouredMs).toFixed(1)}×`,
+  `ratio 10,000 / baseline: marks ${(large.drawnMs / baseline.drawnMs).toFixed(1)}×${colouredRatio}`,
 );
 console.log(
   `all runs: ${JSON.stringify({ baseline: [baseline.drawn, baseline.coloured], large: [large.drawn, large.coloured] })}`,

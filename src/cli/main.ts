@@ -37,6 +37,7 @@ function banner(running: RunningServer): string[] {
       ? '/v2/meta/indexes'
       : `/v2/measurements/point?lat=${point.latitude}&lng=${point.longitude}`;
   lines.push(`Try: curl -H 'apikey: ${key}' '${running.url}${path}'`);
+  lines.push(`Or open ${running.url}/ in a browser: the network on a map`);
   return lines;
 }
 

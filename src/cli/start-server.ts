@@ -12,6 +12,7 @@ import { createNodeGzip } from '../http/node/node-gzip.js';
 import { createNodeListener } from '../http/node/node-listener.js';
 import { importOpenData } from '../import/import-open-data.js';
 import { formatImportIssue, formatImportSummary } from '../import/import-report.js';
+import { pageDemoKey } from '../page/demo-key.js';
 import { createPageListener } from '../page/page-listener.js';
 import { createMeasurementsService } from '../payload/create-measurements-service.js';
 import { createSampleNetwork } from '../sample/sample-network.js';
@@ -190,7 +191,9 @@ export async function startServer(
     ...(dependencies.logger === undefined ? {} : { logger: dependencies.logger }),
   });
   // The page at `/` (a client of /v2) in front of the API; every other path goes to the API.
-  const server = createServer(createPageListener(createNodeListener(api), { demoKey }));
+  const server = createServer(
+    createPageListener(createNodeListener(api), { demoKey: pageDemoKey(demoKey, options.host) }),
+  );
   server.requestTimeout = SERVER_TIMEOUTS.requestTimeoutMs;
   server.headersTimeout = SERVER_TIMEOUTS.headersTimeoutMs;
   server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveTimeoutMs;

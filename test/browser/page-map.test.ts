@@ -106,7 +106,9 @@ describe('the page at /', () => {
       );
     }
     await context.close();
-  });
+    // Nine index types × 166 installations, asked by the page and by the test: a loaded
+    // machine needs more than the config's minute.
+  }, 300_000);
 
   it('opens a panel with the address and a 48-hour chart when an installation is clicked', async () => {
     const { context, page } = await openPage();
@@ -124,7 +126,7 @@ describe('the page at /', () => {
     const payload = await api.measurements(chosen.id, 'VENDOR_CAQI');
     expect(text).toContain(payload.current.indexes[0]?.description);
     await page.waitForTimeout(100);
-    await page.screenshot({ path: join(screenshotDir(), 'page-panel.png') });
+    await page.screenshot({ path: join(screenshotDir(), 'page-panel.png'), fullPage: true });
     await context.close();
   });
 

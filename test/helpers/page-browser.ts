@@ -60,6 +60,6 @@ export function markColours(page: Page): Promise<Record<number, string>> {
 export async function waitUntilColoured(page: Page, total: number): Promise<void> {
   await page.waitForSelector(`[data-testid="status"][data-progress="${total}/${total}"]`, {
     state: 'attached',
-    timeout: 45_000,
+    timeout: 120_000,
   });
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../src/cli/start-server.js';
+import { pageDemoKey } from '../../src/page/demo-key.js';
 import { PAGE_SCRIPT_PATH } from '../../src/page/page-html.js';
 import { serveOptions } from '../helpers/page-browser.js';
 
@@ -48,5 +49,27 @@ describe('npm start serves the page', () => {
     }
     const post = await fetch(`${configured.url}/`, { method: 'POST', headers: key });
     expect(post.status).toBe(405);
+  });
+});
+
+describe('pageDemoKey', () => {
+  it('gives the page the demo key on loopback only', () => {
+    for (const host of ['127.0.0.1', '127.1.2.3', '::1', '[::1]', 'localhost'])
+      expect(pageDemoKey('demo-k', host)).toBe('demo-k');
+    for (const host of ['0.0.0.0', '::', '192.168.1.5', 'example.org', '127.0.0.1.example.org'])
+      expect(pageDemoKey('demo-k', host)).toBeUndefined();
+    expect(pageDemoKey(undefined, '127.0.0.1')).toBeUndefined();
+  });
+
+  it('so npm start on every interface asks for the key instead', async () => {
+    const open = await startServer(serveOptions(['--now', NOW, '--host', '0.0.0.0']));
+    try {
+      expect(open.demoKey).toBeDefined();
+      const html = await (await fetch(`${open.url}/`)).text();
+      expect(html).not.toContain('airq-demo-key');
+      expect(html).not.toContain(open.demoKey);
+    } finally {
+      await open.close();
+    }
   });
 });

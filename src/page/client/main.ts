@@ -166,13 +166,18 @@ async function start(key: string): Promise<void> {
   keyForm.hidden = true;
   status.textContent = texts.loading;
   await guarded(async () => {
-    const [list] = await Promise.all([currentClient().installations(), loadMeta()]);
+    const meta = loadMeta();
+    // The map is drawn as soon as the list is in; the legend and colours wait for the meta.
+    meta.catch(() => undefined);
+    const list = await currentClient().installations();
     performance.mark('airq-page:installations-loaded');
     installations = list;
     installationsById = new Map(list.map((installation) => [installation.id, installation]));
     map.draw(installations, (installation) => markLabel(installation, undefined));
+    performance.mark('airq-page:map-built');
     // After the next frame the marks are on screen (bench/page-draw.ts reads this mark).
     requestAnimationFrame(() => setTimeout(() => performance.mark('airq-page:map-drawn')));
+    await meta;
     colourMarks();
   });
 }
