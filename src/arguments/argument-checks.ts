@@ -177,15 +177,22 @@ export function checkKeySpelling(
   names: readonly string[],
   moreNames: readonly string[] = [],
 ): void {
-  for (const key of Object.keys(value)) {
-    if (names.includes(key) || moreNames.includes(key)) continue;
-    const loosely = (name: string) => sameLoosely(key, name);
-    const meant = names.find(loosely) ?? moreNames.find(loosely);
+  // `for…in` with an own-property test rather than Object.keys: the check runs on every index
+  // computation, and this way it allocates nothing unless it throws.
+  for (const key in value) {
+    if (!Object.hasOwn(value, key) || names.includes(key) || moreNames.includes(key)) continue;
+    const meant = looseMatch(key, names) ?? looseMatch(key, moreNames);
     if (meant !== undefined) {
       const expectation = `must be spelt ${JSON.stringify(meant)}`;
       throw argumentError(TypeError, functionName, `${parameterName} key`, expectation, key);
     }
   }
+}
+
+// The first of `names` that `key` equals up to case and punctuation.
+function looseMatch(key: string, names: readonly string[]): string | undefined {
+  for (const name of names) if (sameLoosely(key, name)) return name;
+  return undefined;
 }
 
 // Whether `a` and `b` are equal once case and everything but ASCII letters and digits are

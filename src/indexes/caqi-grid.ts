@@ -24,17 +24,3 @@ export const CAQI_COUNTED_POLLUTANTS: readonly string[] = /* @__PURE__ */ Object
   'PM10',
   'PM25',
 ]);
-
-/**
- * Everything CAQI and VENDOR_CAQI share: the grid, the index values at its breakpoints, the
- * counted pollutants and lower-inclusive levels. The two tables differ only in their levels.
- *
- * @example
- * CAQI_SCALE.grids.PM10; // [0, 25, 50, 90, 180]
- */
-export const CAQI_SCALE = /* @__PURE__ */ Object.freeze({
-  indexBreakpoints: CAQI_INDEX_BREAKPOINTS,
-  grids: CAQI_HOURLY_GRID,
-  countedPollutants: CAQI_COUNTED_POLLUTANTS,
-  levelBounds: 'lower-inclusive',
-} as const);
