@@ -41,7 +41,7 @@ let selected:
   | undefined;
 
 const map = new MapView(required<SVGSVGElement>('[data-testid="map"]'), {
-  onInstallation: (id) => void openInstallation(id),
+  onInstallation: (id, byKeyboard) => void openInstallation(id, byKeyboard),
   onPoint: (position) => void openPoint(position.latitude, position.longitude),
 });
 
@@ -168,7 +168,7 @@ function closePanel(): void {
   if (previous?.kind === 'installation') map.mark(previous.id)?.focus();
 }
 
-async function openInstallation(id: number): Promise<void> {
+async function openInstallation(id: number, byKeyboard = false): Promise<void> {
   const installation = installationsById.get(id);
   if (installation === undefined) return;
   selected = { kind: 'installation', id };
@@ -178,6 +178,8 @@ async function openInstallation(id: number): Promise<void> {
     const payload = await currentClient().installationMeasurements(id, chosenIndex());
     if (selected?.kind !== 'installation' || selected.id !== id) return;
     panel.showInstallation(installation, payload, panelContext());
+    // A keyboard user lands in the panel, not 166 marks before it; Escape brings them back.
+    if (byKeyboard) panel.element.querySelector<HTMLButtonElement>('button.close')?.focus();
   });
 }
 

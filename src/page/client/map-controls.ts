@@ -4,7 +4,8 @@ import { IDENTITY_VIEW } from './view-transform.js';
 
 /** What the map tells the page. */
 export interface MapEvents {
-  readonly onInstallation: (installationId: number) => void;
+  /** `byKeyboard`: chosen with Enter or Space, so the panel should take the focus. */
+  readonly onInstallation: (installationId: number, byKeyboard: boolean) => void;
   readonly onPoint: (position: LatLng) => void;
 }
 
@@ -49,7 +50,7 @@ export function bindMapControls(map: MapView, events: MapEvents): void {
     press = undefined;
     if (ended === undefined || ended.moved || event.pointerId !== ended.id) return;
     const id = (event.target as Element).getAttribute('data-installation-id');
-    if (id !== null) events.onInstallation(Number(id));
+    if (id !== null) events.onInstallation(Number(id), false);
     else events.onPoint(map.positionAt(map.localPoint(event)));
   });
   svg.addEventListener('pointercancel', () => {
@@ -67,7 +68,7 @@ export function bindMapControls(map: MapView, events: MapEvents): void {
     const id = (event.target as Element).getAttribute('data-installation-id');
     if (id !== null && (event.key === 'Enter' || event.key === ' ')) {
       event.preventDefault();
-      events.onInstallation(Number(id));
+      events.onInstallation(Number(id), true);
       return;
     }
     const move = KEY_MOVES[event.key];
