@@ -220,8 +220,18 @@ describe('the page at /', () => {
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Enter');
     await page.locator('[data-testid="chart"]').waitFor();
+    const last = await page.evaluate(() =>
+      document.querySelector('[data-testid="panel"]')?.getAttribute('data-installation-id'),
+    );
+    // The focus moved into the panel, and Escape brings it back to the mark.
+    await expect(
+      page.evaluate(() => document.activeElement?.closest('[data-testid="panel"]') !== null),
+    ).resolves.toBe(true);
     await page.keyboard.press('Escape');
     await expect(page.locator('[data-testid="panel"]').isHidden()).resolves.toBe(true);
+    await expect(
+      page.evaluate(() => document.activeElement?.getAttribute('data-installation-id')),
+    ).resolves.toBe(last);
     await context.close();
   });
 

@@ -9,24 +9,16 @@ import type {
 import { ApiClient, type ApiFailure, ApiFailureError } from './api-client.js';
 import { IndexLoader } from './index-loader.js';
 import { addressLine, levelText } from './installation-text.js';
-import { chooseKey, keyFromFragment } from './key-source.js';
 import { renderLegend, selectorOrder } from './legend-view.js';
+import { bindZoomButtons } from './map-controls.js';
 import { MapView, PENDING_COLOR } from './map-view.js';
-import { browserLanguage, isPageLanguage, type PageLanguage } from './page-language.js';
-import { PAGE_TEXTS, type PageTexts, waitText } from './page-texts.js';
+import { applyTexts, failureText, readKey, readLanguage, required } from './page-frame.js';
+import { isPageLanguage, type PageLanguage } from './page-language.js';
+import { PAGE_TEXTS, type PageTexts } from './page-texts.js';
 import { PanelView } from './panel-view.js';
-import { IDENTITY_VIEW } from './view-transform.js';
 
 const KEY_STORAGE = 'airq-page-key';
 const LANGUAGE_STORAGE = 'airq-page-language';
-
-const roundDegrees = (degrees: number) => Math.round(degrees * 1e6) / 1e6;
-
-function required<T extends Element>(selector: string): T {
-  const element = document.querySelector<T>(selector);
-  if (element === null) throw new Error(`airq page: ${selector} is missing from the HTML`);
-  return element;
-}
 
 const indexSelect = required<HTMLSelectElement>('[data-testid="index-type"]');
 const languageSelect = required<HTMLSelectElement>('[data-testid="language"]');
@@ -36,11 +28,7 @@ const status = required<HTMLElement>('[data-testid="status"]');
 const legend = required<HTMLElement>('[data-testid="legend"]');
 const panel = new PanelView(required<HTMLElement>('[data-testid="panel"]'));
 
-const stored = (name: string) => sessionStorage.getItem(name) ?? undefined;
-const storedLanguage = stored(LANGUAGE_STORAGE);
-let language: PageLanguage = isPageLanguage(storedLanguage)
-  ? storedLanguage
-  : browserLanguage(navigator.languages);
+let language: PageLanguage = readLanguage(LANGUAGE_STORAGE);
 let texts: PageTexts = PAGE_TEXTS[language];
 let client: ApiClient | undefined;
 let installations: Installation[] = [];
@@ -53,10 +41,8 @@ let selected:
   | undefined;
 
 const map = new MapView(required<SVGSVGElement>('[data-testid="map"]'), {
-  onInstallation: (id) => void openInstallation(id),
-  // Six decimals (about 0.1 m) are all a click can mean.
-  onPoint: (position) =>
-    void openPoint(roundDegrees(position.latitude), roundDegrees(position.longitude)),
+  onInstallation: (id, byKeyboard) => void openInstallation(id, byKeyboard),
+  onPoint: (position) => void openPoint(position.latitude, position.longitude),
 });
 
 const loader = new IndexLoader(
@@ -95,14 +81,7 @@ function showFailure(failure: ApiFailure): void {
     askForKey(texts.keyRejected);
     return;
   }
-  status.textContent =
-    failure.kind === 'rate-limited'
-      ? texts.rateLimited(waitText(texts, failure.retryAfterSeconds))
-      : failure.kind === 'unavailable'
-        ? texts.unavailable(waitText(texts, failure.retryAfterSeconds))
-        : failure.kind === 'failed'
-          ? texts.failed(failure.status)
-          : texts.unreachable;
+  status.textContent = failureText(texts, failure);
   status.dataset.failure = failure.kind;
 }
 
@@ -114,19 +93,9 @@ function askForKey(message: string): void {
   status.textContent = '';
 }
 
-function applyTexts(): void {
-  document.documentElement.lang = language;
-  document.title = texts.title;
+function showTexts(): void {
+  applyTexts(texts, language);
   languageSelect.value = language;
-  for (const element of Array.from(document.querySelectorAll<HTMLElement>('[data-text]')))
-    element.textContent = String(texts[element.dataset.text as keyof PageTexts]);
-  for (const element of Array.from(document.querySelectorAll<HTMLElement>('[data-text-label]'))) {
-    const label = String(texts[element.dataset.textLabel as keyof PageTexts]);
-    element.setAttribute('aria-label', label);
-    element.title = label;
-  }
-  const keyInput = keyForm.elements.namedItem('key');
-  if (keyInput instanceof HTMLInputElement) keyInput.setAttribute('aria-label', texts.keyLabel);
 }
 
 async function guarded(work: () => Promise<void>): Promise<void> {
@@ -141,12 +110,16 @@ function chosenIndex(): string {
   return indexSelect.value || 'VENDOR_CAQI';
 }
 
-function colourMarks(): void {
+function showLegend(): void {
   renderLegend(
     legend,
     indexTypes.find((index) => index.name === chosenIndex()),
     texts,
   );
+}
+
+function colourMarks(): void {
+  showLegend();
   void loader.start(map.idsByDistanceFromCentre(), chosenIndex());
 }
 
@@ -195,7 +168,7 @@ function closePanel(): void {
   if (previous?.kind === 'installation') map.mark(previous.id)?.focus();
 }
 
-async function openInstallation(id: number): Promise<void> {
+async function openInstallation(id: number, byKeyboard = false): Promise<void> {
   const installation = installationsById.get(id);
   if (installation === undefined) return;
   selected = { kind: 'installation', id };
@@ -205,6 +178,8 @@ async function openInstallation(id: number): Promise<void> {
     const payload = await currentClient().installationMeasurements(id, chosenIndex());
     if (selected?.kind !== 'installation' || selected.id !== id) return;
     panel.showInstallation(installation, payload, panelContext());
+    // A keyboard user lands in the panel, not 166 marks before it; Escape brings them back.
+    if (byKeyboard) panel.element.querySelector<HTMLButtonElement>('button.close')?.focus();
   });
 }
 
@@ -237,16 +212,12 @@ languageSelect.addEventListener('change', () => {
   language = languageSelect.value;
   texts = PAGE_TEXTS[language];
   sessionStorage.setItem(LANGUAGE_STORAGE, language);
-  applyTexts();
+  showTexts();
   if (client === undefined) return;
   client = new ApiClient(client.key, language);
   void guarded(async () => {
     await loadMeta();
-    renderLegend(
-      legend,
-      indexTypes.find((index) => index.name === chosenIndex()),
-      texts,
-    );
+    showLegend();
     for (const installation of installations) {
       const index = loader.cached(installation.id, chosenIndex());
       map.paint(installation.id, index?.color ?? PENDING_COLOR, markLabel(installation, index));
@@ -264,30 +235,15 @@ keyForm.addEventListener('submit', (event) => {
   void start(key.trim());
 });
 
-for (const button of Array.from(document.querySelectorAll<HTMLButtonElement>('[data-action]'))) {
-  button.addEventListener('click', () => {
-    const action = button.dataset.action;
-    if (action === 'zoom-in') map.zoom(1.5);
-    else if (action === 'zoom-out') map.zoom(1 / 1.5);
-    else map.setView(IDENTITY_VIEW);
-  });
-}
+bindZoomButtons(map);
 
 document.addEventListener('keydown', (event) => {
   if (event.key === 'Escape' && selected !== undefined) closePanel();
 });
 
-applyTexts();
-const fragmentKey = keyFromFragment(location.hash);
-// The key leaves the address bar (and so the history and any screenshot) once read.
-if (fragmentKey !== undefined) history.replaceState(null, '', location.pathname + location.search);
-const chosen = chooseKey({
-  fragment: fragmentKey,
-  entered: stored(KEY_STORAGE),
-  demo: document.querySelector<HTMLMetaElement>('meta[name="airq-demo-key"]')?.content,
-});
+showTexts();
+const chosen = readKey(KEY_STORAGE);
 if (chosen === undefined) askForKey(texts.keyNeeded);
 else {
-  if (chosen.source === 'address') sessionStorage.setItem(KEY_STORAGE, chosen.key);
   void start(chosen.key);
 }

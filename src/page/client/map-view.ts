@@ -1,6 +1,7 @@
 import type { Installation } from '../../model/api-types.js';
 import { convexHull, polygonPath } from './convex-hull.js';
 import { gridStep, gridValues } from './grid-lines.js';
+import { bindMapControls, type MapEvents } from './map-controls.js';
 import {
   type BaseFrame,
   type BasePoint,
@@ -21,16 +22,7 @@ import {
 const SVG = 'http://www.w3.org/2000/svg';
 /** The colour of a mark whose index has not arrived yet. */
 export const PENDING_COLOR = '#9E9E9E';
-// A press that moves less than this is a click, not a drag, px.
-const CLICK_SLOP_PX = 4;
-const KEY_PAN_PX = 60;
 const FIT_PADDING_PX = 24;
-
-/** What the map tells the page. */
-export interface MapEvents {
-  readonly onInstallation: (installationId: number) => void;
-  readonly onPoint: (position: LatLng) => void;
-}
 
 function escapeAttribute(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -57,13 +49,11 @@ export class MapView {
   readonly #marks = new Map<number, SVGCircleElement>();
   readonly #points = new Map<number, BasePoint>();
   readonly #pointMarker: SVGCircleElement;
-  readonly #events: MapEvents;
   #frame: BaseFrame = { originX: 0, originY: 0, scale: 1 };
   #view: ViewTransform = IDENTITY_VIEW;
 
   constructor(svg: SVGSVGElement, events: MapEvents) {
     this.svg = svg;
-    this.#events = events;
     this.#layer = svgElement('g', { class: 'view' });
     this.#pointMarker = svgElement('circle', {
       class: 'point-marker',
@@ -71,7 +61,7 @@ export class MapView {
       visibility: 'hidden',
     });
     svg.append(this.#layer);
-    this.#listen();
+    bindMapControls(this, events);
   }
 
   /** Draws the installations, fitted into the map's current size, and resets pan and zoom. */
@@ -97,7 +87,9 @@ export class MapView {
       .map((installation, i) => ({ installation, point: points[i]! }))
       .sort((a, b) => a.point.y - b.point.y || a.point.x - b.point.x);
     // One string for the browser's parser instead of 10,000 createElementNS with ten
-    // setAttribute calls each: the draw is what the page waits on (bench/page-draw.ts).
+    // setAttribute calls each: the draw is what the page waits on. For 10,000 marks this step
+    // took 200–430 ms against 450–750 ms one by one (4 runs each, shared 2-core machine at
+    // load 15; bench/RESULTS.md, "The page at /").
     const markup: string[] = [];
     for (const { installation, point } of order) {
       markup.push(
@@ -200,66 +192,21 @@ export class MapView {
     this.setView(pan(this.#view, dxPx, dyPx));
   }
 
-  #local(event: MouseEvent): BasePoint {
+  /** A mouse event's point in the map, CSS pixels from its top left corner. */
+  localPoint(event: MouseEvent): BasePoint {
     const box = this.svg.getBoundingClientRect();
     return { x: event.clientX - box.left, y: event.clientY - box.top };
   }
 
-  #listen(): void {
-    let press: { start: BasePoint; last: BasePoint; moved: boolean; id: number } | undefined;
-    this.svg.addEventListener('pointerdown', (event) => {
-      if (event.button !== 0) return;
-      const start = this.#local(event);
-      press = { start, last: start, moved: false, id: event.pointerId };
-    });
-    this.svg.addEventListener('pointermove', (event) => {
-      if (press === undefined || event.pointerId !== press.id) return;
-      const at = this.#local(event);
-      if (!press.moved && Math.hypot(at.x - press.start.x, at.y - press.start.y) < CLICK_SLOP_PX)
-        return;
-      if (!press.moved) this.svg.setPointerCapture(event.pointerId);
-      press.moved = true;
-      this.pan(at.x - press.last.x, at.y - press.last.y);
-      press.last = at;
-    });
-    this.svg.addEventListener('pointerup', (event) => {
-      const ended = press;
-      press = undefined;
-      if (ended === undefined || ended.moved || event.pointerId !== ended.id) return;
-      const id = (event.target as Element).getAttribute('data-installation-id');
-      if (id !== null) this.#events.onInstallation(Number(id));
-      else this.#events.onPoint(fromBase(this.#frame, toBasePoint(this.#view, this.#local(event))));
-    });
-    this.svg.addEventListener('pointercancel', () => {
-      press = undefined;
-    });
-    this.svg.addEventListener(
-      'wheel',
-      (event) => {
-        event.preventDefault();
-        this.setView(zoomAt(this.#view, this.#local(event), Math.exp(-event.deltaY / 300)));
-      },
-      { passive: false },
-    );
-    this.svg.addEventListener('keydown', (event) => {
-      const id = (event.target as Element).getAttribute('data-installation-id');
-      if (id !== null && (event.key === 'Enter' || event.key === ' ')) {
-        event.preventDefault();
-        this.#events.onInstallation(Number(id));
-        return;
-      }
-      const moves: Record<string, [number, number]> = {
-        ArrowLeft: [KEY_PAN_PX, 0],
-        ArrowRight: [-KEY_PAN_PX, 0],
-        ArrowUp: [0, KEY_PAN_PX],
-        ArrowDown: [0, -KEY_PAN_PX],
-      };
-      const move = moves[event.key];
-      if (move !== undefined) this.pan(move[0], move[1]);
-      else if (event.key === '+' || event.key === '=') this.zoom(1.5);
-      else if (event.key === '-') this.zoom(1 / 1.5);
-      else return;
-      event.preventDefault();
-    });
+  /** Zooms by `factor` keeping the point under `screen` in place (the wheel). */
+  zoomAt(screen: BasePoint, factor: number): void {
+    this.setView(zoomAt(this.#view, screen, factor));
+  }
+
+  /** The position under a point of the map, to six decimals (about 0.1 m, all a click means). */
+  positionAt(screen: BasePoint): LatLng {
+    const { latitude, longitude } = fromBase(this.#frame, toBasePoint(this.#view, screen));
+    const round = (degrees: number) => Math.round(degrees * 1e6) / 1e6;
+    return { latitude: round(latitude), longitude: round(longitude) };
   }
 }
