@@ -36,6 +36,7 @@ export interface ServeOptions {
 /** What the command line asks for. */
 export type CliCommand =
   | { readonly kind: 'help'; readonly text: string }
+  | { readonly kind: 'version' }
   | { readonly kind: 'serve'; readonly options: ServeOptions }
   | { readonly kind: 'usage-error'; readonly message: string };
 
@@ -45,9 +46,9 @@ export const DEFAULT_PORT = 8080;
 export const DEFAULT_HOST = '127.0.0.1';
 
 /** The `--help` text. */
-export const CLI_HELP = `Usage: npm start -- [options]
+export const CLI_HELP = `Usage: airq [options]
 
-Serves the airq /v2 API. Without --installations it serves the embedded sample network
+Serves the airq /v2 API (the default command). Without --installations it serves the embedded sample network
 of installations around Kraków, with new samples every 30 s.
 
 Options:
@@ -75,7 +76,8 @@ Options:
   --redis-fail-open      while Redis is unavailable, serve keyed requests uncounted and log
                          them (default: answer 503)
   --quiet                no log at all (as --log-level silent)
-  -h, --help             show this text
+  -h, --help             show this text (every command)
+  -v, --version          print the version of airq
 `;
 
 const OPTIONS = {
@@ -96,6 +98,7 @@ const OPTIONS = {
   redis: { type: 'string' },
   'redis-fail-open': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
 } as const;
 
 class UsageError extends Error {}
@@ -222,6 +225,7 @@ export function parseCliArgs(argv: readonly string[], env: Environment): CliComm
       throw new UsageError((error as Error).message);
     }
     if (values.help === true) return { kind: 'help', text: CLI_HELP };
+    if (values.version === true) return { kind: 'version' };
     if (values.samples !== undefined && values.installations === undefined) {
       throw new UsageError('--samples needs --installations (samples belong to installations)');
     }

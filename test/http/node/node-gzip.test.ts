@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { gunzipSync, inflateRawSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -51,5 +52,28 @@ describe('createNodeGzip', () => {
     );
     expect(() => createNodeGzip({ bestLevel: 1.5 })).toThrow(/options\.bestLevel/);
     expect(() => createNodeGzip({ syncMaxBytes: -1 })).toThrow(/options\.syncMaxBytes/);
+  });
+});
+
+describe('the Node shell on Node 20.0', () => {
+  it('needs no process.getBuiltinModule (Node 20.16) to compress', async () => {
+    const host = process as { getBuiltinModule?: unknown };
+    const saved = host.getBuiltinModule;
+    host.getBuiltinModule = undefined;
+    try {
+      const gzip = createNodeGzip();
+      const body = new TextEncoder().encode('{"a":1}');
+      expect(gunzipSync(await gzip(body)).toString()).toBe('{"a":1}');
+    } finally {
+      host.getBuiltinModule = saved;
+    }
+  });
+
+  it('neither calls an API newer than Node 20.0 nor names an unexported function', () => {
+    const folder = 'src/http/node';
+    for (const file of readdirSync(folder)) {
+      const source = readFileSync(`${folder}/${file}`, 'utf8');
+      expect(source, file).not.toMatch(/getBuiltinModule|zlib\.crc32|webGzip/);
+    }
   });
 });
