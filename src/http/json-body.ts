@@ -1,7 +1,6 @@
-import { encodeJsonWithParts, joinChunks } from '../payload/json-parts.js';
-import type { CoreResponse, GzipFunction, GzipOptions } from './core-request.js';
+import { encodeJsonWithParts } from '../payload/json-parts.js';
+import type { GzipFunction, GzipOptions } from './core-request.js';
 import { weakEntityTag } from './entity-tag.js';
-import type { MaybePromise } from './maybe-promise.js';
 
 /** The `Content-Type` of every response, errors included. */
 export const JSON_CONTENT_TYPE = 'application/json;charset=UTF-8';
@@ -18,47 +17,6 @@ export function encodeJson(value: unknown): Uint8Array {
   return encodeJsonWithParts(value);
 }
 
-/**
- * A response whose body is sent in pieces: `bodyChunks` for shells that write pieces, `body`
- * joined on first read for the others. Pieces may be shared with other responses.
- *
- * @example
- * const response = piecedResponse(200, headers, [head, sharedTail]);
- * response.body.byteLength === head.byteLength + sharedTail.byteLength; // true
- */
-export function piecedResponse(
-  status: number,
-  headers: Readonly<Record<string, string>>,
-  chunks: readonly Uint8Array[],
-): CoreResponse {
-  if (chunks.length === 1) return { status, headers, body: chunks[0]! }; // length checked
-  return new PiecedResponse(status, headers, chunks);
-}
-
-// A class, not an object literal with a getter: V8 builds such a literal in its slow
-// dictionary mode, which cost more than the rest of a cached answer.
-class PiecedResponse implements CoreResponse {
-  readonly status: number;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly bodyChunks: readonly Uint8Array[];
-  #joined: Uint8Array | undefined;
-
-  constructor(
-    status: number,
-    headers: Readonly<Record<string, string>>,
-    chunks: readonly Uint8Array[],
-  ) {
-    this.status = status;
-    this.headers = headers;
-    this.bodyChunks = chunks;
-  }
-
-  get body(): Uint8Array {
-    this.#joined ??= joinChunks(this.bodyChunks);
-    return this.#joined;
-  }
-}
-
 /** The gzip options of a body compressed for one response only (prepared ones ask for `best`). */
 export const PER_RESPONSE_GZIP: GzipOptions = Object.freeze({ effort: 'fast' });
 
@@ -69,12 +27,8 @@ export const PER_RESPONSE_GZIP: GzipOptions = Object.freeze({ effort: 'fast' });
  * @example
  * zlib.gunzipSync(await webGzip(encodeJson({ a: 1 }))).toString(); // '{"a":1}'
  */
-export function webGzip(bytes: Uint8Array): Promise<Uint8Array> {
-  return compressWith('gzip', bytes);
-}
-
-async function compressWith(format: 'gzip' | 'deflate', bytes: Uint8Array): Promise<Uint8Array> {
-  const compression = new CompressionStream(format);
+export async function webGzip(bytes: Uint8Array): Promise<Uint8Array> {
+  const compression = new CompressionStream('gzip');
   const writer = compression.writable.getWriter();
   // Not awaited on their own: the reader below drains the stream, which lets the writes finish.
   const written = writer.write(new Uint8Array(bytes)).then(() => writer.close());
@@ -85,31 +39,13 @@ async function compressWith(format: 'gzip' | 'deflate', bytes: Uint8Array): Prom
   return new Uint8Array(compressed);
 }
 
-// The zlib wrapper around a DEFLATE stream: a 2-byte header (no preset dictionary, as
-// CompressionStream never uses one) and the 4-byte Adler-32 trailer.
-const ZLIB_HEADER_BYTES = 2;
-const ZLIB_TRAILER_BYTES = 4;
-
-/**
- * Raw DEFLATE with the Web `CompressionStream`: its `deflate` format (the zlib wrapper, which
- * every runtime offers, unlike `deflate-raw`) with the wrapper cut off. Used for the shared
- * tails of spliced gzip bodies when `createApi` runs with the default `webGzip`.
- *
- * @example
- * zlib.inflateRawSync(await webDeflateRaw(encodeJson({ a: 1 }))).toString(); // '{"a":1}'
- */
-export async function webDeflateRaw(bytes: Uint8Array): Promise<Uint8Array> {
-  const wrapped = await compressWith('deflate', bytes);
-  return wrapped.subarray(ZLIB_HEADER_BYTES, wrapped.byteLength - ZLIB_TRAILER_BYTES);
-}
-
 /** A JSON body serialised once, with its gzip form computed on first demand and kept. */
 export interface PreparedJson {
   readonly identity: Uint8Array;
   /** The weak entity tag of `identity`. */
   readonly etag: string;
-  /** The gzip form: a promise until the one compression settles, then the bytes themselves. */
-  gzipped(): MaybePromise<Uint8Array>;
+  /** The gzip form, compressed once on first demand. */
+  gzipped(): Promise<Uint8Array>;
 }
 
 /**
@@ -118,26 +54,20 @@ export interface PreparedJson {
  *
  * @example
  * const meta = prepareJson([{ name: 'PM25' }], webGzip);
- * (await meta.gzipped()) === meta.gzipped(); // true: once compressed, the bytes come at once
+ * meta.gzipped() === meta.gzipped(); // true: one compression, shared
  */
 export function prepareJson(value: unknown, gzip: GzipFunction): PreparedJson {
   const identity = encodeJson(value);
-  let compressed: MaybePromise<Uint8Array> | undefined;
+  let compressed: Promise<Uint8Array> | undefined;
   return {
     identity,
     etag: weakEntityTag(identity),
     gzipped() {
-      compressed ??= gzip(identity, { effort: 'best' }).then(
-        (bytes) => {
-          compressed = bytes;
-          return bytes;
-        },
-        (error: unknown) => {
-          // A failed compression must not poison the cache for every later request.
-          compressed = undefined;
-          throw error;
-        },
-      );
+      compressed ??= gzip(identity, { effort: 'best' }).catch((error: unknown) => {
+        // A failed compression must not poison the cache for every later request.
+        compressed = undefined;
+        throw error;
+      });
       return compressed;
     },
   };

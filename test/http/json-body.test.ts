@@ -1,13 +1,7 @@
-import { gunzipSync, inflateRawSync } from 'node:zlib';
+import { gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  encodeJson,
-  piecedResponse,
-  prepareJson,
-  webDeflateRaw,
-  webGzip,
-} from '../../src/http/json-body.js';
+import { encodeJson, prepareJson, webGzip } from '../../src/http/json-body.js';
 
 describe('webGzip', () => {
   it('produces gzip that node:zlib reads back, for any JSON value', async () => {
@@ -15,18 +9,6 @@ describe('webGzip', () => {
       fc.asyncProperty(fc.jsonValue(), async (value) => {
         const bytes = encodeJson(value);
         expect(Buffer.from(gunzipSync(await webGzip(bytes)))).toEqual(Buffer.from(bytes));
-      }),
-      { numRuns: 1000 },
-    );
-  });
-});
-
-describe('webDeflateRaw', () => {
-  it('produces raw DEFLATE that node:zlib inflates back, for any JSON value', async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.jsonValue(), async (value) => {
-        const bytes = encodeJson(value);
-        expect(Buffer.from(inflateRawSync(await webDeflateRaw(bytes)))).toEqual(Buffer.from(bytes));
       }),
       { numRuns: 1000 },
     );
@@ -54,24 +36,5 @@ describe('prepareJson', () => {
     await expect(prepared.gzipped()).rejects.toThrow('boom');
     fail = false;
     expect(gunzipSync(await prepared.gzipped()).toString()).toBe('[1]');
-  });
-});
-
-describe('piecedResponse', () => {
-  it('keeps the pieces and joins them into body once, on first read', () => {
-    fc.assert(
-      fc.property(fc.array(fc.uint8Array(), { minLength: 2, maxLength: 4 }), (pieces) => {
-        const response = piecedResponse(200, {}, pieces);
-        const expected = Buffer.concat(pieces);
-        expect(response.bodyChunks).toEqual(pieces);
-        expect(Buffer.from(response.body ?? [])).toEqual(expected);
-        expect(response.body).toBe(response.body); // joined once
-      }),
-      { numRuns: 1000 },
-    );
-    const single = Uint8Array.of(1, 2);
-    const plain = piecedResponse(404, {}, [single]);
-    expect(plain.bodyChunks).toBeUndefined();
-    expect(plain.body).toBe(single);
   });
 });

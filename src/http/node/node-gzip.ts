@@ -1,7 +1,6 @@
 import * as zlib from 'node:zlib';
 import { argumentError } from '../../arguments/describe-value.js';
 import type { GzipFunction, GzipOptions } from '../core-request.js';
-import { withDeflateRaw } from '../spliced-gzip.js';
 
 /** Options of {@link createNodeGzip}. */
 export interface NodeGzipOptions {
@@ -26,10 +25,6 @@ export interface NodeGzipOptions {
  * cheaper than the default Web `CompressionStream`, and with a level per effort. Works on every
  * Node release from 20.0 (this subpath is Node-only by design).
  *
- * It also gives the adapter a raw DEFLATE (`zlib.deflateRawSync`, same levels), with which a
- * cached Measurements body is compressed once and each response only adds its own bounds of
- * `current` as stored bytes.
- *
  * @throws RangeError for a bad option
  * @example
  * const api = createApi({ service, keys: ['demo'], gzip: createNodeGzip() });
@@ -44,7 +39,7 @@ export function createNodeGzip(options: NodeGzipOptions = {}): GzipFunction {
     const expectation = 'must be a non-negative integer';
     throw argumentError(RangeError, name, 'options.syncMaxBytes', expectation, syncMaxBytes);
   }
-  const gzip = (bytes: Uint8Array, gzipOptions?: GzipOptions): Promise<Uint8Array> => {
+  return (bytes: Uint8Array, gzipOptions?: GzipOptions): Promise<Uint8Array> => {
     const level = gzipOptions?.effort === 'best' ? bestLevel : fastLevel;
     if (bytes.byteLength <= syncMaxBytes) return settle(() => zlib.gzipSync(bytes, { level }));
     return new Promise<Uint8Array>((resolve, reject) => {
@@ -53,10 +48,6 @@ export function createNodeGzip(options: NodeGzipOptions = {}): GzipFunction {
       );
     });
   };
-  return withDeflateRaw(gzip, (bytes, gzipOptions) => {
-    const level = gzipOptions?.effort === 'best' ? bestLevel : fastLevel;
-    return settle(() => zlib.deflateRawSync(bytes, { level }));
-  });
 }
 
 function settle(compress: () => Uint8Array): Promise<Uint8Array> {

@@ -2,8 +2,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CoreRequest, CoreResponse } from '../core-request.js';
 import type { Api } from '../create-api.js';
 import { framedErrorResponse } from '../error-mapper.js';
-import { immediateAnswerOf } from '../immediate-answer.js';
-import { isPromise, type MaybePromise } from '../maybe-promise.js';
 import { requestBaseUrl } from '../request-url.js';
 
 /** A `node:http` request listener; also an Express / Connect middleware (it never calls next). */
@@ -63,7 +61,6 @@ class NodeCoreRequest implements CoreRequest {
   readonly path: string;
   readonly query: string;
   readonly headers: Readonly<Record<string, string>>;
-  readonly connection: object | undefined;
   readonly #request: IncomingMessage;
   readonly #url: string;
   #baseUrl: { readonly value: string | undefined } | undefined;
@@ -75,8 +72,6 @@ class NodeCoreRequest implements CoreRequest {
     this.path = path;
     this.query = query;
     this.headers = joinedHeaders(request.headers);
-    // The socket: one per keep-alive connection, so its key is hashed once.
-    this.connection = request.socket ?? undefined;
     this.#request = request;
     this.#url = url;
   }
@@ -120,22 +115,18 @@ function joinedHeaders(raw: IncomingMessage['headers']): Readonly<Record<string,
  * http.createServer(createNodeListener(createApi({ service, keys: ['demo'] }))).listen(8080);
  */
 export function createNodeListener(api: Api): NodeListener {
-  const answerNow = immediateAnswerOf(api);
   return (request, response) => {
-    let answer: MaybePromise<CoreResponse>;
+    let answer: Promise<CoreResponse>;
     try {
-      answer = answerNow(toCoreRequest(request));
+      answer = api.handle(toCoreRequest(request));
     } catch (thrown) {
       fail(response, thrown);
       return;
     }
-    // A cached answer is written in this same turn: no promise, no microtask.
-    if (!isPromise(answer)) write(response, answer);
-    else
-      answer.then(
-        (settled) => write(response, settled),
-        (thrown) => fail(response, thrown),
-      );
+    answer.then(
+      (settled) => write(response, settled),
+      (thrown) => fail(response, thrown),
+    );
   };
 }
 
@@ -148,16 +139,11 @@ function write(response: ServerResponse, answer: CoreResponse): void {
       response.end();
       return;
     }
-    const chunks = answer.bodyChunks ?? [answer.body ?? EMPTY_BODY];
-    let length = 0;
-    for (const chunk of chunks) length += chunk.byteLength;
-    const headers = answer.headers as Record<string, string>;
-    headers['Content-Length'] = String(length);
+    const body = answer.body ?? EMPTY_BODY;
+    // A copy: another Api's headers may be shared between its answers, or frozen.
+    const headers = { ...answer.headers, 'Content-Length': String(body.byteLength) };
     response.writeHead(answer.status, headers);
-    // Corked, the head and every piece (at most three) leave in one writev; `end` uncorks.
-    response.cork();
-    for (let i = 0; i < chunks.length - 1; i++) response.write(chunks[i]);
-    response.end(chunks[chunks.length - 1]);
+    response.end(body);
   } catch (thrown) {
     fail(response, thrown);
   }

@@ -1,10 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { gunzipSync, inflateRawSync } from 'node:zlib';
+import { gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { encodeJson } from '../../../src/http/json-body.js';
 import { createNodeGzip } from '../../../src/http/node/node-gzip.js';
-import { deflateRawOf } from '../../../src/http/spliced-gzip.js';
 
 // Bytes that compress differently at each level: repetitive JSON with some noise.
 const PAYLOAD = encodeJson(
@@ -35,15 +34,6 @@ describe('createNodeGzip', () => {
       }),
       { numRuns: 1000 },
     );
-  });
-
-  it('gives the adapter a raw DEFLATE at the same levels', async () => {
-    const deflateRaw = deflateRawOf(createNodeGzip());
-    if (deflateRaw === undefined) throw new Error('createNodeGzip has no raw DEFLATE');
-    const fast = await deflateRaw(PAYLOAD);
-    const best = await deflateRaw(PAYLOAD, { effort: 'best' });
-    expect(best.byteLength).toBeLessThan(fast.byteLength);
-    for (const bytes of [fast, best]) expect(inflateRawSync(bytes)).toEqual(Buffer.from(PAYLOAD));
   });
 
   it('rejects bad options, naming them', () => {
