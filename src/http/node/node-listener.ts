@@ -43,67 +43,27 @@ function mountPath(request: IncomingMessage, url: string): string {
 }
 
 /**
- * Converts a Node request to the core's request. `baseUrl` is worked out from the `Host` header
- * (and an Express mount path) only when read, which only a redirect does; it is `undefined`
- * when the header is absent or malformed.
+ * Converts a Node request to the core's request. `baseUrl` comes from the `Host` header (and an
+ * Express mount path); it is `undefined` when the header is absent or malformed.
  *
  * @example
  * toCoreRequest(req); // { method: 'GET', path: '/v2/meta/indexes', query: 'x=1', headers: {...}, baseUrl: 'http://127.0.0.1:8080' }
  */
 export function toCoreRequest(request: IncomingMessage): CoreRequest {
-  return new NodeCoreRequest(request);
-}
-
-// A class, not an object literal with a getter: V8 builds such a literal in its slow
-// dictionary mode, which cost more than the rest of a cached answer.
-class NodeCoreRequest implements CoreRequest {
-  readonly method: string;
-  readonly path: string;
-  readonly query: string;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly #request: IncomingMessage;
-  readonly #url: string;
-  #baseUrl: { readonly value: string | undefined } | undefined;
-
-  constructor(request: IncomingMessage) {
-    const url = request.url ?? '/';
-    const { path, query } = splitUrl(url);
-    this.method = request.method ?? 'GET';
-    this.path = path;
-    this.query = query;
-    this.headers = joinedHeaders(request.headers);
-    this.#request = request;
-    this.#url = url;
-  }
-
-  get baseUrl(): string | undefined {
-    if (this.#baseUrl === undefined) {
-      const encrypted =
-        (this.#request.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
-      const value = requestBaseUrl(
-        encrypted ? 'https' : 'http',
-        this.headers.host,
-        mountPath(this.#request, this.#url),
-      );
-      this.#baseUrl = { value };
-    }
-    return this.#baseUrl.value;
-  }
-}
-
-// Node already joins repeated headers, except the few it keeps as arrays (`set-cookie`): only
-// then is a copy needed.
-function joinedHeaders(raw: IncomingMessage['headers']): Readonly<Record<string, string>> {
-  let hasArray = false;
-  for (const name in raw) {
-    if (Array.isArray(raw[name])) hasArray = true;
-  }
-  if (!hasArray) return raw as Readonly<Record<string, string>>;
+  const url = request.url ?? '/';
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(raw)) {
+  // Node joins repeated headers itself, except the few it keeps as arrays (`set-cookie`).
+  for (const [name, value] of Object.entries(request.headers)) {
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
   }
-  return headers;
+  const encrypted = (request.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
+  const scheme = encrypted ? 'https' : 'http';
+  return {
+    method: request.method ?? 'GET',
+    ...splitUrl(url),
+    headers,
+    baseUrl: requestBaseUrl(scheme, headers.host, mountPath(request, url)),
+  };
 }
 
 /**
