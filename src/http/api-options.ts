@@ -4,9 +4,10 @@ import type { MeasurementsService } from '../payload/measurements-service.js';
 import { type ApiKeyConfig, checkLimit, createKeyRing, type KeyRing } from './api-keys.js';
 import type { ApiLogger, GzipFunction } from './core-request.js';
 import { type CounterStore, InMemoryCounterStore } from './counter-store.js';
-import { webGzip } from './json-body.js';
+import { webDeflateRaw, webGzip } from './json-body.js';
 import { DEFAULT_RESPONSE_CACHE_BYTES } from './measurements-responses.js';
 import { DEFAULT_DAY_LIMIT, DEFAULT_MINUTE_LIMIT } from './rate-limiter.js';
+import type { DeflateRaw } from './spliced-gzip.js';
 
 /** Options of `createApi`. */
 export interface ApiOptions {
@@ -46,6 +47,13 @@ export interface ApiOptions {
    */
   readonly gzip?: GzipFunction;
   /**
+   * Raw DEFLATE for the kept part of cached Measurements bodies: compressed once, then each gzip
+   * answer adds only its own bounds of `current`. Default: `webDeflateRaw` when `gzip` is the
+   * default too; on Node pass `createNodeDeflateRaw()` beside `createNodeGzip()`. Absent with a
+   * `gzip` of your own: each gzip body is compressed whole with it.
+   */
+  readonly deflateRaw?: DeflateRaw;
+  /**
    * Bytes of Measurements answers kept for later requests, least recently used first out.
    * Default 64 MiB; 0 keeps none. An answer is kept while the payload's validity horizon says
    * it is exactly what a fresh computation would give: while the `freshness` horizon the
@@ -69,6 +77,7 @@ export interface ResolvedApiOptions {
   /** Without a trailing slash; `undefined` when not configured. */
   readonly publicBaseUrl: string | undefined;
   readonly gzip: GzipFunction;
+  readonly deflateRaw: DeflateRaw | undefined;
   readonly responseCacheBytes: number;
 }
 
@@ -109,6 +118,8 @@ export function resolveApiOptions(options: ApiOptions): ResolvedApiOptions {
   if (options.limitsClock !== undefined)
     checkFunction('createApi', 'limitsClock', options.limitsClock);
   if (options.gzip !== undefined) checkFunction('createApi', 'gzip', options.gzip);
+  if (options.deflateRaw !== undefined)
+    checkFunction('createApi', 'deflateRaw', options.deflateRaw);
   const countersFailOpen = options.countersFailOpen ?? false;
   if (typeof countersFailOpen !== 'boolean') {
     const expectation = 'must be a boolean';
@@ -150,6 +161,7 @@ export function resolveApiOptions(options: ApiOptions): ResolvedApiOptions {
     logger: options.logger,
     publicBaseUrl: publicBaseUrl?.replace(/\/+$/, ''),
     gzip: options.gzip ?? webGzip,
+    deflateRaw: options.deflateRaw ?? (options.gzip === undefined ? webDeflateRaw : undefined),
     responseCacheBytes,
   };
 }

@@ -53,7 +53,11 @@ interface Answering {
  */
 export function createApi(apiOptions: ApiOptions): Api {
   const options = resolveApiOptions(apiOptions);
-  const responses = new MeasurementsResponses(options.responseCacheBytes);
+  const responses = new MeasurementsResponses(
+    options.responseCacheBytes,
+    options.gzip,
+    options.deflateRaw,
+  );
   // The meta lists and the OpenAPI document, serialised once per name and language.
   const preparedBodies = new Map<string, PreparedJson>();
   // One reading serves the count and the answer when both clocks are the same function.
@@ -112,12 +116,9 @@ export function createApi(apiOptions: ApiOptions): Api {
     if (noneMatchHits(request.headers['if-none-match'], entry.etag)) {
       return { status: 304, headers, body: null };
     }
-    const identity = responses.body(entry, nowMs);
-    if (!acceptsGzip(request.headers['accept-encoding'])) {
-      return { status: 200, headers, body: identity };
-    }
-    headers['Content-Encoding'] = 'gzip';
-    return { status: 200, headers, body: await options.gzip(identity, PER_RESPONSE_GZIP) };
+    const gzip = acceptsGzip(request.headers['accept-encoding']);
+    if (gzip) headers['Content-Encoding'] = 'gzip';
+    return { status: 200, headers, body: await responses.body(entry, nowMs, gzip) };
   }
 
   function contextOf(request: CoreRequest, at: Answering): RouteContext {

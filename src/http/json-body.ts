@@ -27,8 +27,25 @@ export const PER_RESPONSE_GZIP: GzipOptions = Object.freeze({ effort: 'fast' });
  * @example
  * zlib.gunzipSync(await webGzip(encodeJson({ a: 1 }))).toString(); // '{"a":1}'
  */
-export async function webGzip(bytes: Uint8Array): Promise<Uint8Array> {
-  const compression = new CompressionStream('gzip');
+export function webGzip(bytes: Uint8Array): Promise<Uint8Array> {
+  return compressWith('gzip', bytes);
+}
+
+/**
+ * Raw DEFLATE with the Web `CompressionStream`: its `deflate` format (the zlib wrapper, which
+ * every runtime offers, unlike `deflate-raw`) with the 2-byte header and the 4-byte Adler-32
+ * trailer cut off. The default `deflateRaw` of `createApi` when `gzip` is the default too.
+ *
+ * @example
+ * zlib.inflateRawSync(await webDeflateRaw(encodeJson({ a: 1 }))).toString(); // '{"a":1}'
+ */
+export async function webDeflateRaw(bytes: Uint8Array): Promise<Uint8Array> {
+  const wrapped = await compressWith('deflate', bytes);
+  return wrapped.subarray(2, wrapped.byteLength - 4);
+}
+
+async function compressWith(format: 'gzip' | 'deflate', bytes: Uint8Array): Promise<Uint8Array> {
+  const compression = new CompressionStream(format);
   const writer = compression.writable.getWriter();
   // Not awaited on their own: the reader below drains the stream, which lets the writes finish.
   const written = writer.write(new Uint8Array(bytes)).then(() => writer.close());

@@ -2,13 +2,16 @@ import { LruCache } from '../payload/lru-cache.js';
 import type { FreshnessHorizon, PayloadFreshness } from '../payload/measurements-service.js';
 import { TimestampTexts } from '../payload/timestamp-texts.js';
 import { CURRENT_WINDOW_MS } from '../time/windows.js';
+import type { GzipFunction } from './core-request.js';
 import { weakEntityTag } from './entity-tag.js';
-import { encodeJson } from './json-body.js';
+import { encodeJson, PER_RESPONSE_GZIP } from './json-body.js';
+import { type DeflatedTail, type DeflateRaw, deflateTail, splicedGzip } from './spliced-gzip.js';
 
 /** Default byte budget of the adapter's Measurements response cache: 64 MiB. */
 export const DEFAULT_RESPONSE_CACHE_BYTES = 64 * 1024 * 1024;
 
-// What an entry costs beyond its body: the objects around it.
+// What an entry costs beyond its tail: the tail once more for its deflated form (JSON deflates
+// to well under its size) and the objects around them.
 const ENTRY_OVERHEAD_BYTES = 512;
 
 /** A Measurements body with everything but the request's own bounds of `current` serialised. */
@@ -21,6 +24,8 @@ export interface MeasurementsEntry {
   readonly etag: string;
   /** Whether the body starts with the moving bounds, written anew for each request instant. */
   readonly movingBounds: boolean;
+  /** The tail's raw DEFLATE, compressed on the first gzip answer of a kept entry. */
+  deflated: Promise<DeflatedTail> | undefined;
 }
 
 const encoder = new TextEncoder();
@@ -28,23 +33,36 @@ const encoder = new TextEncoder();
 /**
  * The response cache of the measurement routes. A Measurements payload is serialised once and
  * split after the bounds of `current` (`{"current":{"fromDateTime":"…","tillDateTime":"…"`),
- * the only bytes that follow the request instant; the rest is kept with its weak tag for as
- * long as the payload's {@link PayloadFreshness} says it is exact. A later request inside the
- * horizon costs a validity check, its two bounds and one copy. Entries are kept by key (route,
+ * the only bytes that follow the request instant; the rest is kept with its weak tag and, once
+ * gzip is asked for, its raw DEFLATE, for as long as the payload's {@link PayloadFreshness} says
+ * it is exact. A later request inside the horizon costs a validity check, its two bounds and
+ * one copy; with gzip, its bounds go in as a stored block before the kept stream (see
+ * spliced-gzip.ts), so nothing is compressed per request. Entries are kept by key (route,
  * parameters and language) in an LRU bounded in bytes.
  *
  * @example
- * const responses = new MeasurementsResponses(DEFAULT_RESPONSE_CACHE_BYTES);
+ * const responses = new MeasurementsResponses(DEFAULT_RESPONSE_CACHE_BYTES, gzip, deflateRaw);
  * const entry = await responses.entryOf('point|50|19|en', payload, freshness, nowMs);
- * responses.body(entry, nowMs); // the UTF-8 JSON of the payload at nowMs
+ * await responses.body(entry, nowMs, false); // the UTF-8 JSON of the payload at nowMs
  */
 export class MeasurementsResponses {
   readonly #cache: LruCache<string, MeasurementsEntry>;
   readonly #timestamps = new TimestampTexts();
+  readonly #gzip: GzipFunction;
+  readonly #deflateRaw: DeflateRaw | undefined;
 
-  /** @param maxBytes - byte budget of the kept entries (0: keep none) */
-  constructor(maxBytes: number) {
-    this.#cache = new LruCache(maxBytes, (entry) => entry.tail.byteLength + ENTRY_OVERHEAD_BYTES);
+  /**
+   * @param maxBytes - byte budget of the kept entries (0: keep none)
+   * @param gzip - the adapter's gzip, for bodies that are not spliced
+   * @param deflateRaw - raw DEFLATE of kept tails; `undefined` gzips each body whole
+   */
+  constructor(maxBytes: number, gzip: GzipFunction, deflateRaw: DeflateRaw | undefined) {
+    this.#cache = new LruCache(
+      maxBytes,
+      (entry) => 2 * entry.tail.byteLength + ENTRY_OVERHEAD_BYTES,
+    );
+    this.#gzip = gzip;
+    this.#deflateRaw = deflateRaw;
   }
 
   /** The kept entry of `key` if it is still exact at `nowMs`; a stale one is dropped. */
@@ -84,19 +102,28 @@ export class MeasurementsResponses {
       tail,
       etag: weakEntityTag(tail),
       movingBounds,
+      deflated: undefined,
     };
     if (keep && this.#cache.capacity > 0) this.#cache.set(key, entry);
     return entry;
   }
 
-  /** The whole body of `entry` for a request at `nowMs`. */
-  body(entry: MeasurementsEntry, nowMs: number): Uint8Array {
-    if (!entry.movingBounds) return entry.tail;
-    const head = encoder.encode(this.#boundsText(nowMs));
-    const body = new Uint8Array(head.byteLength + entry.tail.byteLength);
-    body.set(head, 0);
-    body.set(entry.tail, head.byteLength);
-    return body;
+  /** The body of `entry` for a request at `nowMs`, gzipped when `gzip`. */
+  async body(entry: MeasurementsEntry, nowMs: number, gzip: boolean): Promise<Uint8Array> {
+    const head = entry.movingBounds ? encoder.encode(this.#boundsText(nowMs)) : EMPTY;
+    const deflateRaw = this.#deflateRaw;
+    if (gzip && deflateRaw !== undefined && entry.freshness !== undefined) {
+      // Compressed harder when it is kept for later answers.
+      const effort = this.#cache.capacity > 0 ? 'best' : 'fast';
+      entry.deflated ??= deflateTail(entry.tail, deflateRaw, { effort }).catch((error: unknown) => {
+        // A failed compression must not stay in the entry for every later request.
+        entry.deflated = undefined;
+        throw error;
+      });
+      return concat(splicedGzip(head, await entry.deflated));
+    }
+    const whole = head.byteLength === 0 ? entry.tail : concat([head, entry.tail]);
+    return gzip ? this.#gzip(whole, PER_RESPONSE_GZIP) : whole;
   }
 
   // `{"current":{"fromDateTime":"…","tillDateTime":"…"` of the moving hour ending at `nowMs`.
@@ -105,6 +132,20 @@ export class MeasurementsResponses {
     const till = this.#timestamps.format(nowMs);
     return `{"current":{"fromDateTime":"${from}","tillDateTime":"${till}"`;
   }
+}
+
+const EMPTY = new Uint8Array(0);
+
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  let length = 0;
+  for (const part of parts) length += part.byteLength;
+  const joined = new Uint8Array(length);
+  let at = 0;
+  for (const part of parts) {
+    joined.set(part, at);
+    at += part.byteLength;
+  }
+  return joined;
 }
 
 function startsWith(bytes: Uint8Array, head: Uint8Array): boolean {

@@ -1,7 +1,7 @@
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, inflateRawSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodeJson, prepareJson, webGzip } from '../../src/http/json-body.js';
+import { encodeJson, prepareJson, webDeflateRaw, webGzip } from '../../src/http/json-body.js';
 
 describe('webGzip', () => {
   it('produces gzip that node:zlib reads back, for any JSON value', async () => {
@@ -9,6 +9,18 @@ describe('webGzip', () => {
       fc.asyncProperty(fc.jsonValue(), async (value) => {
         const bytes = encodeJson(value);
         expect(Buffer.from(gunzipSync(await webGzip(bytes)))).toEqual(Buffer.from(bytes));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+describe('webDeflateRaw', () => {
+  it('produces raw DEFLATE that node:zlib inflates back, for any JSON value', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.jsonValue(), async (value) => {
+        const bytes = encodeJson(value);
+        expect(Buffer.from(inflateRawSync(await webDeflateRaw(bytes)))).toEqual(Buffer.from(bytes));
       }),
       { numRuns: 1000 },
     );

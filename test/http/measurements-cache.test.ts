@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CoreResponse } from '../../src/http/core-request.js';
 import { type Api, createApi } from '../../src/http/create-api.js';
-import { createNodeGzip } from '../../src/http/node/node-gzip.js';
+import { createNodeDeflateRaw, createNodeGzip } from '../../src/http/node/node-gzip.js';
 import { createMeasurementsService } from '../../src/payload/create-measurements-service.js';
 import type { MeasurementsService } from '../../src/payload/measurements-service.js';
 import { InMemoryStore } from '../../src/store/in-memory-store.js';
@@ -63,6 +63,7 @@ function apiOver(store: InMemoryStore, clock: () => number, cached: boolean): Ap
     minuteLimit: 1_000_000,
     clock,
     gzip: createNodeGzip(),
+    deflateRaw: createNodeDeflateRaw(),
     responseCacheBytes: cached ? 1_000_000 : 0,
   });
 }

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createApi } from '../../src/http/create-api.js';
@@ -5,6 +6,7 @@ import {
   type MeasurementsEntry,
   MeasurementsResponses,
 } from '../../src/http/measurements-responses.js';
+import { createNodeGzip } from '../../src/http/node/node-gzip.js';
 import { createMeasurementsService } from '../../src/payload/create-measurements-service.js';
 import { InMemoryStore } from '../../src/store/in-memory-store.js';
 import { coreRequest } from '../helpers/http-client.js';
@@ -29,48 +31,58 @@ function entry(rest: string, movingBounds = true): MeasurementsEntry {
     tail: new TextEncoder().encode(rest),
     etag: 'W/"test"',
     movingBounds,
+    deflated: undefined,
   };
 }
 
 describe('MeasurementsResponses.body: the bounds of current', () => {
-  it('writes the bounds of the request instant before the kept tail', () => {
-    const responses = new MeasurementsResponses(0);
+  it('writes the bounds of the request instant before the kept tail', async () => {
+    const responses = new MeasurementsResponses(0, createNodeGzip(), undefined);
     const a = entry(',"values":[1]}}');
-    expect(decoder.decode(responses.body(a, NOW_MS))).toBe(
+    expect(decoder.decode(await responses.body(a, NOW_MS, false))).toBe(
       '{"current":{"fromDateTime":"2026-11-21T08:27:00.000Z","tillDateTime":"2026-11-21T09:27:00.000Z","values":[1]}}',
     );
-    expect(decoder.decode(responses.body(a, NOW_MS + 1))).toBe(
+    expect(decoder.decode(await responses.body(a, NOW_MS + 1, false))).toBe(
       '{"current":{"fromDateTime":"2026-11-21T08:27:00.001Z","tillDateTime":"2026-11-21T09:27:00.001Z","values":[1]}}',
     );
   });
 
-  it('sends the tail alone when the bounds do not move', () => {
-    const responses = new MeasurementsResponses(0);
+  it('sends the tail alone when the bounds do not move, and gzips the whole otherwise', async () => {
+    const responses = new MeasurementsResponses(0, createNodeGzip(), undefined);
     const still = entry('{"current":{}}', false);
-    expect(responses.body(still, NOW_MS)).toBe(still.tail);
+    expect(await responses.body(still, NOW_MS, false)).toBe(still.tail);
+    const moving = entry(',"values":[]}}');
+    const gzipped = await responses.body(moving, NOW_MS, true);
+    expect(gunzipSync(gzipped).toString()).toBe(`${boundsText(NOW_MS)},"values":[]}}`);
   });
 
-  it('gives each body the bounds of its own instant, over any sequence of instants', () => {
+  it('gives each body the bounds of its own instant, over any sequence of instants', async () => {
     const instant = fc.oneof(
       fc.integer({ min: NOW_MS - 2_000, max: NOW_MS + 2_000 }),
       fc.integer({ min: Date.parse('2000-01-01'), max: Date.parse('2100-01-01') }),
       fc.constantFrom(NOW_MS - 27 * 60_000, Date.parse('2027-01-01'), Date.parse('2026-01-01')),
     );
-    fc.assert(
-      fc.property(fc.array(instant, { minLength: 1, maxLength: 20 }), fc.nat(), (instants, n) => {
-        const responses = new MeasurementsResponses(0);
-        const entries = [entry(',"a":1}}'), entry(',"b":2}}'), entry('{}', false)];
-        const bodies: [number, Uint8Array, MeasurementsEntry][] = [];
-        instants.forEach((nowMs, i) => {
-          const chosen = entries[(n + i) % entries.length]!;
-          bodies.push([nowMs, responses.body(chosen, nowMs), chosen]);
-        });
-        // Checked after the whole sequence: no body changed when a later one was made.
-        for (const [nowMs, body, chosen] of bodies) {
-          const rest = decoder.decode(chosen.tail);
-          expect(decoder.decode(body)).toBe(chosen.movingBounds ? boundsText(nowMs) + rest : rest);
-        }
-      }),
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(instant, { minLength: 1, maxLength: 20 }),
+        fc.nat(),
+        async (instants, n) => {
+          const responses = new MeasurementsResponses(0, createNodeGzip(), undefined);
+          const entries = [entry(',"a":1}}'), entry(',"b":2}}'), entry('{}', false)];
+          const bodies: [number, Uint8Array, MeasurementsEntry][] = [];
+          for (const [i, nowMs] of instants.entries()) {
+            const chosen = entries[(n + i) % entries.length]!;
+            bodies.push([nowMs, await responses.body(chosen, nowMs, false), chosen]);
+          }
+          // Checked after the whole sequence: no body changed when a later one was made.
+          for (const [nowMs, body, chosen] of bodies) {
+            const rest = decoder.decode(chosen.tail);
+            expect(decoder.decode(body)).toBe(
+              chosen.movingBounds ? boundsText(nowMs) + rest : rest,
+            );
+          }
+        },
+      ),
       RUNS,
     );
   });

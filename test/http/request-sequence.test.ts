@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CoreRequest, CoreResponse } from '../../src/http/core-request.js';
 import { type Api, createApi } from '../../src/http/create-api.js';
-import { createNodeGzip } from '../../src/http/node/node-gzip.js';
+import { createNodeDeflateRaw, createNodeGzip } from '../../src/http/node/node-gzip.js';
 import { createMeasurementsService } from '../../src/payload/create-measurements-service.js';
 import { InMemoryStore } from '../../src/store/in-memory-store.js';
 import type { Sample } from '../../src/store/ingest-report.js';
@@ -58,6 +58,7 @@ function freshApi(): Api {
     // Frozen too: a run that crossed a real minute would start the minute's count over.
     limitsClock: () => NOW_MS,
     gzip,
+    deflateRaw: createNodeDeflateRaw(),
   });
 }
 

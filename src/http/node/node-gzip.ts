@@ -1,6 +1,7 @@
 import * as zlib from 'node:zlib';
 import { argumentError } from '../../arguments/describe-value.js';
 import type { GzipFunction, GzipOptions } from '../core-request.js';
+import type { DeflateRaw } from '../spliced-gzip.js';
 
 /** Options of {@link createNodeGzip}. */
 export interface NodeGzipOptions {
@@ -47,6 +48,25 @@ export function createNodeGzip(options: NodeGzipOptions = {}): GzipFunction {
         error === null ? resolve(compressed) : reject(error),
       );
     });
+  };
+}
+
+/**
+ * Raw DEFLATE with `node:zlib` (`deflateRawSync`, the same levels as {@link createNodeGzip}),
+ * for `createApi({ deflateRaw })`: a cached Measurements body is compressed once and each gzip
+ * answer only adds its own bounds of `current` as stored bytes.
+ *
+ * @throws RangeError for a bad option
+ * @example
+ * createApi({ service, keys: ['demo'], gzip: createNodeGzip(), deflateRaw: createNodeDeflateRaw() });
+ */
+export function createNodeDeflateRaw(options: NodeGzipOptions = {}): DeflateRaw {
+  const { fastLevel = 1, bestLevel = 9 } = options;
+  checkZlibLevel('createNodeDeflateRaw', 'options.fastLevel', fastLevel);
+  checkZlibLevel('createNodeDeflateRaw', 'options.bestLevel', bestLevel);
+  return (bytes, gzipOptions) => {
+    const level = gzipOptions?.effort === 'best' ? bestLevel : fastLevel;
+    return settle(() => zlib.deflateRawSync(bytes, { level }));
   };
 }
 

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, inflateRawSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { encodeJson } from '../../../src/http/json-body.js';
-import { createNodeGzip } from '../../../src/http/node/node-gzip.js';
+import { createNodeDeflateRaw, createNodeGzip } from '../../../src/http/node/node-gzip.js';
 
 // Bytes that compress differently at each level: repetitive JSON with some noise.
 const PAYLOAD = encodeJson(
@@ -33,6 +33,17 @@ describe('createNodeGzip', () => {
         }
       }),
       { numRuns: 1000 },
+    );
+  });
+
+  it('gives the adapter a raw DEFLATE at the same levels', async () => {
+    const deflateRaw = createNodeDeflateRaw();
+    const fast = await deflateRaw(PAYLOAD);
+    const best = await deflateRaw(PAYLOAD, { effort: 'best' });
+    expect(best.byteLength).toBeLessThan(fast.byteLength);
+    for (const bytes of [fast, best]) expect(inflateRawSync(bytes)).toEqual(Buffer.from(PAYLOAD));
+    expect(() => createNodeDeflateRaw({ bestLevel: -1 })).toThrow(
+      'createNodeDeflateRaw: options.bestLevel must be an integer in [0, 9], got -1',
     );
   });
 
