@@ -139,12 +139,21 @@ export function createKeyRing(
       }),
     );
   let table: Promise<Map<string, ClientLimits>> | undefined;
+  // A client sends the same key with every request, and a Web Crypto digest costs about as much
+  // CPU as the rest of a cached answer (docs/design.md has the figure). So a key that was found
+  // is remembered by its text. Only configured keys get in, so guesses cannot grow it, and a
+  // guess is compared with a remembered key only when their string hashes are equal.
+  const found = new Map<string, ClientLimits>();
   return {
     size: configs.length,
     async identify(presentedKey: string): Promise<ClientLimits | undefined> {
+      const remembered = found.get(presentedKey);
+      if (remembered !== undefined) return remembered;
       table ??= Promise.all(configs.map((config) => webSha256Hex(config.key))).then(tableOf);
       const [byDigest, digest] = await Promise.all([table, webSha256Hex(presentedKey)]);
-      return byDigest.get(digest);
+      const client = byDigest.get(digest);
+      if (client !== undefined) found.set(presentedKey, client);
+      return client;
     },
   };
 }
