@@ -29,6 +29,14 @@ export interface CoreResponse {
   readonly headers: Readonly<Record<string, string>>;
   /** The exact bytes to send (already gzip-compressed when `Content-Encoding` says so). */
   readonly body: Uint8Array | null;
+  /**
+   * The same bytes as `body` in pieces, when the core has them so (a cached Measurements body:
+   * the request's own bounds of `current`, the kept rest and, gzipped, the trailer). A shell
+   * that can write pieces (the `node:http` listener) sends these, and `body` is then never
+   * joined: allocating and copying a whole body per answer cost more than the rest of a cached
+   * answer (docs/design.md). Pieces are shared between responses: never modify them.
+   */
+  readonly bodyChunks?: readonly Uint8Array[];
 }
 
 /** Minimal structured logger; `console` and most logging libraries fit it. */

@@ -9,7 +9,13 @@ import type { CoreRequest, CoreResponse } from './core-request.js';
 import { PREFLIGHT_HEADERS } from './cors.js';
 import { noneMatchHits, weakEntityTag } from './entity-tag.js';
 import { errorResponse } from './error-mapper.js';
-import { encodeJson, PER_RESPONSE_GZIP, type PreparedJson, prepareJson } from './json-body.js';
+import {
+  encodeJson,
+  PER_RESPONSE_GZIP,
+  type PreparedJson,
+  piecedResponse,
+  prepareJson,
+} from './json-body.js';
 import { type MeasurementsEntry, MeasurementsResponses } from './measurements-responses.js';
 import { readQueryParams } from './query-params.js';
 import type { RateLimitDecision } from './rate-limiter.js';
@@ -118,7 +124,7 @@ export function createApi(apiOptions: ApiOptions): Api {
     }
     const gzip = acceptsGzip(request.headers['accept-encoding']);
     if (gzip) headers['Content-Encoding'] = 'gzip';
-    return { status: 200, headers, body: await responses.body(entry, nowMs, gzip) };
+    return piecedResponse(200, headers, await responses.body(entry, nowMs, gzip));
   }
 
   function contextOf(request: CoreRequest, at: Answering): RouteContext {

@@ -1,5 +1,5 @@
-import { encodeJsonWithParts } from '../payload/json-parts.js';
-import type { GzipFunction, GzipOptions } from './core-request.js';
+import { encodeJsonWithParts, joinChunks } from '../payload/json-parts.js';
+import type { CoreResponse, GzipFunction, GzipOptions } from './core-request.js';
 import { weakEntityTag } from './entity-tag.js';
 
 /** The `Content-Type` of every response, errors included. */
@@ -15,6 +15,45 @@ export const JSON_CONTENT_TYPE = 'application/json;charset=UTF-8';
  */
 export function encodeJson(value: unknown): Uint8Array {
   return encodeJsonWithParts(value);
+}
+
+/**
+ * A response whose body is sent in pieces: `bodyChunks` for shells that write pieces, `body`
+ * joined on first read for the others. Pieces may be shared with other responses.
+ *
+ * @example
+ * const response = piecedResponse(200, headers, [head, sharedTail]);
+ * response.body.byteLength === head.byteLength + sharedTail.byteLength; // true
+ */
+export function piecedResponse(
+  status: number,
+  headers: Readonly<Record<string, string>>,
+  chunks: readonly Uint8Array[],
+): CoreResponse {
+  if (chunks.length === 1) return { status, headers, body: chunks[0]! }; // length checked
+  return new PiecedResponse(status, headers, chunks);
+}
+
+class PiecedResponse implements CoreResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly bodyChunks: readonly Uint8Array[];
+  #joined: Uint8Array | undefined;
+
+  constructor(
+    status: number,
+    headers: Readonly<Record<string, string>>,
+    chunks: readonly Uint8Array[],
+  ) {
+    this.status = status;
+    this.headers = headers;
+    this.bodyChunks = chunks;
+  }
+
+  get body(): Uint8Array {
+    this.#joined ??= joinChunks(this.bodyChunks);
+    return this.#joined;
+  }
 }
 
 /** The gzip options of a body compressed for one response only (prepared ones ask for `best`). */

@@ -108,8 +108,8 @@ export class MeasurementsResponses {
     return entry;
   }
 
-  /** The body of `entry` for a request at `nowMs`, gzipped when `gzip`. */
-  async body(entry: MeasurementsEntry, nowMs: number, gzip: boolean): Promise<Uint8Array> {
+  /** The body of `entry` for a request at `nowMs`, gzipped when `gzip`, in at most 3 pieces. */
+  async body(entry: MeasurementsEntry, nowMs: number, gzip: boolean): Promise<Uint8Array[]> {
     const head = entry.movingBounds ? encoder.encode(this.#boundsText(nowMs)) : EMPTY;
     const deflateRaw = this.#deflateRaw;
     if (gzip && deflateRaw !== undefined && entry.freshness !== undefined) {
@@ -120,10 +120,11 @@ export class MeasurementsResponses {
         entry.deflated = undefined;
         throw error;
       });
-      return concat(splicedGzip(head, await entry.deflated));
+      return [...splicedGzip(head, await entry.deflated)];
     }
+    if (!gzip) return head.byteLength === 0 ? [entry.tail] : [head, entry.tail];
     const whole = head.byteLength === 0 ? entry.tail : concat([head, entry.tail]);
-    return gzip ? this.#gzip(whole, PER_RESPONSE_GZIP) : whole;
+    return [await this.#gzip(whole, PER_RESPONSE_GZIP)];
   }
 
   // `{"current":{"fromDateTime":"…","tillDateTime":"…"` of the moving hour ending at `nowMs`.

@@ -30,9 +30,10 @@ export function recordingApi(api: Api): Api {
   return {
     async handle(request) {
       const response = await api.handle(request);
+      const { status, body } = response;
       recordedExchanges.push({
         request,
-        response: { ...response, headers: { ...response.headers } },
+        response: { status, headers: { ...response.headers }, body },
       });
       return response;
     },

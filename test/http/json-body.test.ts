@@ -1,7 +1,13 @@
 import { gunzipSync, inflateRawSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodeJson, prepareJson, webDeflateRaw, webGzip } from '../../src/http/json-body.js';
+import {
+  encodeJson,
+  piecedResponse,
+  prepareJson,
+  webDeflateRaw,
+  webGzip,
+} from '../../src/http/json-body.js';
 
 describe('webGzip', () => {
   it('produces gzip that node:zlib reads back, for any JSON value', async () => {
@@ -48,5 +54,23 @@ describe('prepareJson', () => {
     await expect(prepared.gzipped()).rejects.toThrow('boom');
     fail = false;
     expect(gunzipSync(await prepared.gzipped()).toString()).toBe('[1]');
+  });
+});
+describe('piecedResponse', () => {
+  it('keeps the pieces and joins them into body once, on first read', () => {
+    fc.assert(
+      fc.property(fc.array(fc.uint8Array(), { minLength: 2, maxLength: 4 }), (pieces) => {
+        const response = piecedResponse(200, {}, pieces);
+        const expected = Buffer.concat(pieces);
+        expect(response.bodyChunks).toEqual(pieces);
+        expect(Buffer.from(response.body ?? [])).toEqual(expected);
+        expect(response.body).toBe(response.body); // joined once
+      }),
+      { numRuns: 1000 },
+    );
+    const single = Uint8Array.of(1, 2);
+    const plain = piecedResponse(404, {}, [single]);
+    expect(plain.bodyChunks).toBeUndefined();
+    expect(plain.body).toBe(single);
   });
 });

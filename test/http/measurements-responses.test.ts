@@ -8,6 +8,7 @@ import {
 } from '../../src/http/measurements-responses.js';
 import { createNodeGzip } from '../../src/http/node/node-gzip.js';
 import { createMeasurementsService } from '../../src/payload/create-measurements-service.js';
+import { joinChunks } from '../../src/payload/json-parts.js';
 import { InMemoryStore } from '../../src/store/in-memory-store.js';
 import { coreRequest } from '../helpers/http-client.js';
 import { fakeInstallation } from '../helpers/payload-fake-store.js';
@@ -39,10 +40,10 @@ describe('MeasurementsResponses.body: the bounds of current', () => {
   it('writes the bounds of the request instant before the kept tail', async () => {
     const responses = new MeasurementsResponses(0, createNodeGzip(), undefined);
     const a = entry(',"values":[1]}}');
-    expect(decoder.decode(await responses.body(a, NOW_MS, false))).toBe(
+    expect(decoder.decode(joinChunks(await responses.body(a, NOW_MS, false)))).toBe(
       '{"current":{"fromDateTime":"2026-11-21T08:27:00.000Z","tillDateTime":"2026-11-21T09:27:00.000Z","values":[1]}}',
     );
-    expect(decoder.decode(await responses.body(a, NOW_MS + 1, false))).toBe(
+    expect(decoder.decode(joinChunks(await responses.body(a, NOW_MS + 1, false)))).toBe(
       '{"current":{"fromDateTime":"2026-11-21T08:27:00.001Z","tillDateTime":"2026-11-21T09:27:00.001Z","values":[1]}}',
     );
   });
@@ -50,9 +51,10 @@ describe('MeasurementsResponses.body: the bounds of current', () => {
   it('sends the tail alone when the bounds do not move, and gzips the whole otherwise', async () => {
     const responses = new MeasurementsResponses(0, createNodeGzip(), undefined);
     const still = entry('{"current":{}}', false);
-    expect(await responses.body(still, NOW_MS, false)).toBe(still.tail);
+    expect(await responses.body(still, NOW_MS, false)).toEqual([still.tail]);
+    expect((await responses.body(still, NOW_MS, false))[0]).toBe(still.tail);
     const moving = entry(',"values":[]}}');
-    const gzipped = await responses.body(moving, NOW_MS, true);
+    const gzipped = joinChunks(await responses.body(moving, NOW_MS, true));
     expect(gunzipSync(gzipped).toString()).toBe(`${boundsText(NOW_MS)},"values":[]}}`);
   });
 
@@ -72,7 +74,7 @@ describe('MeasurementsResponses.body: the bounds of current', () => {
           const bodies: [number, Uint8Array, MeasurementsEntry][] = [];
           for (const [i, nowMs] of instants.entries()) {
             const chosen = entries[(n + i) % entries.length]!;
-            bodies.push([nowMs, await responses.body(chosen, nowMs, false), chosen]);
+            bodies.push([nowMs, joinChunks(await responses.body(chosen, nowMs, false)), chosen]);
           }
           // Checked after the whole sequence: no body changed when a later one was made.
           for (const [nowMs, body, chosen] of bodies) {

@@ -99,11 +99,16 @@ function write(response: ServerResponse, answer: CoreResponse): void {
       response.end();
       return;
     }
-    const body = answer.body ?? EMPTY_BODY;
+    const chunks = answer.bodyChunks ?? [answer.body ?? EMPTY_BODY];
+    let length = 0;
+    for (const chunk of chunks) length += chunk.byteLength;
     // A copy: another Api's headers may be shared between its answers, or frozen.
-    const headers = { ...answer.headers, 'Content-Length': String(body.byteLength) };
+    const headers = { ...answer.headers, 'Content-Length': String(length) };
     response.writeHead(answer.status, headers);
-    response.end(body);
+    // Corked, the head and every piece (at most three) leave in one writev; `end` uncorks.
+    response.cork();
+    for (let i = 0; i < chunks.length - 1; i++) response.write(chunks[i]);
+    response.end(chunks[chunks.length - 1]);
   } catch (thrown) {
     fail(response, thrown);
   }
