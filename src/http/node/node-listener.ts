@@ -51,11 +51,7 @@ function mountPath(request: IncomingMessage, url: string): string {
  */
 export function toCoreRequest(request: IncomingMessage): CoreRequest {
   const url = request.url ?? '/';
-  const headers: Record<string, string> = {};
-  // Node joins repeated headers itself, except the few it keeps as arrays (`set-cookie`).
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-  }
+  const headers = joinedHeaders(request.headers);
   const encrypted = (request.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
   const scheme = encrypted ? 'https' : 'http';
   return {
@@ -64,6 +60,17 @@ export function toCoreRequest(request: IncomingMessage): CoreRequest {
     headers,
     baseUrl: requestBaseUrl(scheme, headers.host, mountPath(request, url)),
   };
+}
+
+// Node joins repeated headers itself, except the few it keeps as arrays (`set-cookie`): only
+// then is a copy made.
+function joinedHeaders(raw: IncomingMessage['headers']): Readonly<Record<string, string>> {
+  if (!Object.values(raw).some(Array.isArray)) return raw as Readonly<Record<string, string>>;
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return headers;
 }
 
 /**
