@@ -144,16 +144,27 @@ export function createKeyRing(
   // is remembered by its text. Only configured keys get in, so guesses cannot grow it, and a
   // guess is compared with a remembered key only when their string hashes are equal.
   const found = new Map<string, ClientLimits>();
+  // Lookups under way, so a burst of requests with one key costs one digest; each entry leaves
+  // when its lookup settles, so guesses cannot grow this either.
+  const pending = new Map<string, Promise<ClientLimits | undefined>>();
+  async function lookUp(presentedKey: string): Promise<ClientLimits | undefined> {
+    table ??= Promise.all(configs.map((config) => webSha256Hex(config.key))).then(tableOf);
+    const [byDigest, digest] = await Promise.all([table, webSha256Hex(presentedKey)]);
+    const client = byDigest.get(digest);
+    if (client !== undefined) found.set(presentedKey, client);
+    return client;
+  }
   return {
     size: configs.length,
     async identify(presentedKey: string): Promise<ClientLimits | undefined> {
       const remembered = found.get(presentedKey);
       if (remembered !== undefined) return remembered;
-      table ??= Promise.all(configs.map((config) => webSha256Hex(config.key))).then(tableOf);
-      const [byDigest, digest] = await Promise.all([table, webSha256Hex(presentedKey)]);
-      const client = byDigest.get(digest);
-      if (client !== undefined) found.set(presentedKey, client);
-      return client;
+      let lookup = pending.get(presentedKey);
+      if (lookup === undefined) {
+        lookup = lookUp(presentedKey).finally(() => pending.delete(presentedKey));
+        pending.set(presentedKey, lookup);
+      }
+      return lookup;
     },
   };
 }
