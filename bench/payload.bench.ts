@@ -74,7 +74,7 @@ async function checkAgreement(
   );
   assertSamePointPayload(
     `${label}: point ${point.latitude}, ${point.longitude}`,
-    await service.pointMeasurements(point.latitude, point.longitude, REQUEST),
+    (await service.pointMeasurements(point.latitude, point.longitude, REQUEST)).payload,
     naivePointPayload(naive, point.latitude, point.longitude, NOW_MS),
     expect.pointWindows,
     expect.contributors,
@@ -216,7 +216,9 @@ function payloadGroups(
       'airq pointMeasurements',
       async () => {
         const { service, point } = payloadCase(name);
-        consume(await service.pointMeasurements(point.latitude, point.longitude, REQUEST));
+        consume(
+          (await service.pointMeasurements(point.latitude, point.longitude, REQUEST)).payload,
+        );
       },
       caseOptions(name, build, BENCH_OPTIONS),
     );
@@ -224,7 +226,10 @@ function payloadGroups(
       'airq pointMeasurements, cache off',
       async () => {
         const { uncachedService, point } = payloadCase(name);
-        consume(await uncachedService.pointMeasurements(point.latitude, point.longitude, REQUEST));
+        consume(
+          (await uncachedService.pointMeasurements(point.latitude, point.longitude, REQUEST))
+            .payload,
+        );
       },
       caseOptions(name, build, BENCH_OPTIONS),
     );

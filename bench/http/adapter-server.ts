@@ -13,9 +13,7 @@ import { createServer } from 'node:http';
 import { Session } from 'node:inspector/promises';
 import { SAMPLE_PRODUCE_INTERVAL_MS } from '../../src/cli/start-server.js';
 import { createApi } from '../../src/http/create-api.js';
-import { immediateAnswerOf } from '../../src/http/immediate-answer.js';
-import { webGzip } from '../../src/http/json-body.js';
-import { createNodeGzip } from '../../src/http/node/node-gzip.js';
+import { createNodeDeflateRaw, createNodeGzip } from '../../src/http/node/node-gzip.js';
 import { createNodeListener } from '../../src/http/node/node-listener.js';
 import { RedisCounterStore } from '../../src/http/redis/redis-counter-store.js';
 import { createMeasurementsService } from '../../src/payload/create-measurements-service.js';
@@ -86,11 +84,11 @@ async function main(): Promise<void> {
     dayLimit: UNREACHABLE_LIMIT,
     minuteLimit: UNREACHABLE_LIMIT,
     clock: live ? Date.now : () => frozenMs,
-    gzip: gzip === 'web' ? webGzip : createNodeGzip(),
+    ...(gzip === 'web' ? {} : { gzip: createNodeGzip(), deflateRaw: createNodeDeflateRaw() }),
   });
   const info: AdapterServerInfo = { centre: network.centre, nowIso, gzip };
   const listener = process.argv.includes('--floor')
-    ? createFloorListener(immediateAnswerOf(api), key, UNREACHABLE_LIMIT)
+    ? createFloorListener(api, key, UNREACHABLE_LIMIT)
     : createNodeListener(api);
   await serveForParent(createServer(listener), info, profilerCall);
 }

@@ -9,7 +9,7 @@
 // real adapter's answer to the same target, taken on the first request of each target.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CoreResponse } from '../../src/http/core-request.js';
-import type { ImmediateAnswer } from '../../src/http/immediate-answer.js';
+import type { Api } from '../../src/http/create-api.js';
 import { toCoreRequest } from '../../src/http/node/node-listener.js';
 import { MS_PER_MINUTE } from '../../src/time/instant.js';
 
@@ -27,8 +27,7 @@ type Listener = (request: IncomingMessage, response: ServerResponse) => void;
 const REMAINING_HEADERS = new Set(['X-RateLimit-Remaining-day', 'X-RateLimit-Remaining-minute']);
 
 function floorAnswerOf(response: CoreResponse): FloorAnswer {
-  const chunks = response.bodyChunks ?? [response.body ?? new Uint8Array(0)];
-  const body = Buffer.concat(chunks);
+  const body = Buffer.from(response.body ?? new Uint8Array(0));
   const head: string[] = [];
   const remainingAt: number[] = [];
   for (const [name, value] of Object.entries(response.headers)) {
@@ -40,17 +39,13 @@ function floorAnswerOf(response: CoreResponse): FloorAnswer {
 }
 
 /**
- * The floor listener over `answerNow` (the adapter core). A request without the one benchmark
+ * The floor listener over `api` (the adapter core). A request without the one benchmark
  * key, or a target not seen before, goes through the core.
  *
  * @example
- * createServer(createFloorListener(immediateAnswerOf(api), 'bench-http-key', 1e9)).listen(0);
+ * createServer(createFloorListener(api, 'bench-http-key', 1e9)).listen(0);
  */
-export function createFloorListener(
-  answerNow: ImmediateAnswer,
-  apiKey: string,
-  minuteLimit: number,
-): Listener {
+export function createFloorListener(api: Api, apiKey: string, minuteLimit: number): Listener {
   const keyOfConnection = new WeakMap<object, string>();
   const answers = [new Map<string, FloorAnswer>(), new Map<string, FloorAnswer>()];
   let minuteStartMs = 0;
@@ -58,7 +53,7 @@ export function createFloorListener(
 
   function learn(request: IncomingMessage, response: ServerResponse, gzip: number): void {
     const url = request.url ?? '/';
-    Promise.resolve(answerNow(toCoreRequest(request))).then((answer) => {
+    api.handle(toCoreRequest(request)).then((answer) => {
       const floor = floorAnswerOf(answer);
       if (answer.status === 200) answers[gzip]?.set(url, floor);
       response.writeHead(floor.status, floor.head.slice()).end(floor.body);

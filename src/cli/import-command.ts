@@ -12,10 +12,9 @@ import { createProgressBar, PROGRESS_MIN_BYTES } from './progress-bar.js';
 
 /** The `airq import --help` text. */
 export const IMPORT_HELP = `Usage: airq import --from SOURCE --out DIR FILE…
-       npm run import -- --from SOURCE --out DIR FILE…
 
 Converts public air quality data into the store's files DIR/installations.json and
-DIR/samples.csv, which npm start -- --installations … --samples … serves. A FILE may be a
+DIR/samples.csv, which airq --installations … --samples … serves. A FILE may be a
 directory: its .csv (sensor-community) or .json (openaq) files are read, recursively.
 
 Sources:

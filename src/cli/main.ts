@@ -1,9 +1,9 @@
-import type { DestinationStream } from 'pino';
-import { createAccessLog } from './access-log.js';
-import { runAssessCommand } from './assess-command.js';
-import { runImportCommand } from './import-command.js';
-import { parseCliArgs } from './parse-args.js';
+import { createAccessLog, type LogDestination } from './access-log.js';
+import { ASSESS_HELP, runAssessCommand } from './assess-command.js';
+import { IMPORT_HELP, runImportCommand } from './import-command.js';
+import { CLI_HELP, parseCliArgs } from './parse-args.js';
 import { type RunningServer, startServer } from './start-server.js';
+import { airqVersion } from './version.js';
 
 /** Exit code for bad flags (as most Unix tools use it). */
 export const EXIT_USAGE = 2;
@@ -18,12 +18,33 @@ export interface CliEnvironment {
   readonly stderr: (line: string) => void;
   /** Resolves when the process is asked to stop (SIGINT/SIGTERM). */
   readonly stopRequested: Promise<string>;
-  /** Where the JSON log lines go. Default: standard output, buffered and asynchronous. */
-  readonly logDestination?: DestinationStream;
+  /** Where the JSON log lines go (a few lines per write). Default: standard output. */
+  readonly logDestination?: LogDestination;
   /** Raw stderr (no line end added), for the progress bar of `airq import`. */
   readonly writeStderr?: (text: string) => void;
   /** Whether stderr is a terminal (the progress bar is drawn only there). */
   readonly stderrIsTty?: boolean;
+}
+
+/** A command of `airq` besides serving, chosen by its first argument. */
+export interface Subcommand {
+  readonly name: string;
+  /** Its `--help` text, shown by `airq --help` too. */
+  readonly help: string;
+  run(environment: CliEnvironment): Promise<number>;
+}
+
+/** Every command besides serving, one line each. */
+export const SUBCOMMANDS: readonly Subcommand[] = Object.freeze([
+  { name: 'import', help: IMPORT_HELP, run: runImportCommand },
+  { name: 'assess', help: ASSESS_HELP, run: runAssessCommand },
+]);
+
+/** `airq --help`: serving, then every other command with its options. */
+export function fullHelp(): string {
+  const others = SUBCOMMANDS.map((command) => `\n${command.help}`).join('');
+  const list = SUBCOMMANDS.map((command) => `airq ${command.name} --help`).join(', ');
+  return `${CLI_HELP}\nOther commands (also ${list}):\n${others}`;
 }
 
 function banner(running: RunningServer): string[] {
@@ -44,23 +65,25 @@ function banner(running: RunningServer): string[] {
 /**
  * The `airq` command (`npm start`): parses flags, serves until SIGINT/SIGTERM, then shuts down
  * gracefully. Resolves with the exit code (0 after a clean stop, 2 for bad flags, 1 when the
- * server cannot start); never calls `process.exit` itself. `airq import …` (`npm run import
- * -- …`) converts open data instead; see `runImportCommand`.
+ * server cannot start); never calls `process.exit` itself. A first argument that names one of
+ * {@link SUBCOMMANDS} (`airq import …`) runs that command instead.
  *
  * @example
  * process.exitCode = await main({ argv: ['--port', '9000'], env: process.env, stdout: console.log, stderr: console.error, stopRequested });
  */
 export async function main(environment: CliEnvironment): Promise<number> {
   const { stdout, stderr } = environment;
-  if (environment.argv[0] === 'import') {
-    return runImportCommand({ ...environment, argv: environment.argv.slice(1) });
-  }
-  if (environment.argv[0] === 'assess') {
-    return runAssessCommand({ ...environment, argv: environment.argv.slice(1) });
+  const subcommand = SUBCOMMANDS.find((command) => command.name === environment.argv[0]);
+  if (subcommand !== undefined) {
+    return subcommand.run({ ...environment, argv: environment.argv.slice(1) });
   }
   const command = parseCliArgs(environment.argv, environment.env);
   if (command.kind === 'help') {
-    stdout(command.text);
+    stdout(fullHelp());
+    return 0;
+  }
+  if (command.kind === 'version') {
+    stdout(airqVersion());
     return 0;
   }
   if (command.kind === 'usage-error') {

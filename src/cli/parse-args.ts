@@ -4,6 +4,7 @@ import { DEFAULT_DAY_LIMIT, DEFAULT_MINUTE_LIMIT } from '../http/rate-limiter.js
 import type { WhoEdition } from '../standards/who.js';
 import { parseTimestamp } from '../time/instant.js';
 import { DEFAULT_LOG_LEVEL, LOG_LEVELS, type LogLevel } from './access-log.js';
+import { CLI_HELP, DEFAULT_HOST, DEFAULT_PORT } from './serve-help.js';
 
 /** Everything `npm start` needs to serve, after the flags were checked. */
 export interface ServeOptions {
@@ -36,50 +37,11 @@ export interface ServeOptions {
 /** What the command line asks for. */
 export type CliCommand =
   | { readonly kind: 'help'; readonly text: string }
+  | { readonly kind: 'version' }
   | { readonly kind: 'serve'; readonly options: ServeOptions }
   | { readonly kind: 'usage-error'; readonly message: string };
 
-/** Default port of `npm start`. */
-export const DEFAULT_PORT = 8080;
-/** Default interface: loopback only, so a demo key is never exposed to the network by accident. */
-export const DEFAULT_HOST = '127.0.0.1';
-
-/** The `--help` text. */
-export const CLI_HELP = `Usage: npm start -- [options]
-
-Serves the airq /v2 API. Without --installations it serves the embedded sample network
-of installations around Kraków, with new samples every 30 s.
-
-Options:
-  --port N               port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)
-  --host HOST            interface to bind (default ${DEFAULT_HOST})
-  --keys LIST            API keys: KEY[:DAY_LIMIT[:MINUTE_LIMIT]],... (default: AIRQ_API_KEYS,
-                         else a random demo key printed at start)
-  --day-limit N          requests per key per UTC day (default ${DEFAULT_DAY_LIMIT})
-  --minute-limit N       requests per key per minute (default ${DEFAULT_MINUTE_LIMIT})
-  --installations FILE   installations JSON file instead of the sample network
-  --samples FILE         samples CSV (installationId,name,timestamp,value); needs --installations
-  --import-sensor-community DIR
-                         import the Sensor.Community archive CSV files below DIR, then serve them
-                         (see airq import --help; set --now to the archive's day)
-  --now ISO              freeze the data clock, e.g. 2026-11-21T09:27:00Z (rate limits keep real time)
-  --who 2021|2005        WHO guideline edition of the standards (default 2021)
-  --log-level LEVEL      JSON log lines on stdout from this level: trace, debug, info (one
-                         line per request), warn, error, fatal or silent (default ${DEFAULT_LOG_LEVEL})
-  --database URL         postgres://… : measurements in PostgreSQL (default: AIRQ_DATABASE_URL,
-                         else in memory); with --installations/--samples the files are loaded
-                         into it first; with neither, it serves what the database holds
-  --sample-network       write the embedded sample network into --database and produce there
-  --redis URL            redis://… : rate-limit counters in Redis, shared by every instance
-                         (default: AIRQ_REDIS_URL, else in memory)
-  --redis-fail-open      while Redis is unavailable, serve keyed requests uncounted and log
-                         them (default: answer 503)
-  --quiet                no log at all (as --log-level silent)
-  -h, --help             show this text
-
-Other commands: airq import (open data into the store's files), airq assess (compliance of a
-year of measurements under EU, US or WHO rules); each has its own --help.
-`;
+export { CLI_HELP, DEFAULT_HOST, DEFAULT_PORT } from './serve-help.js';
 
 const OPTIONS = {
   port: { type: 'string' },
@@ -99,6 +61,7 @@ const OPTIONS = {
   redis: { type: 'string' },
   'redis-fail-open': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
 } as const;
 
 class UsageError extends Error {}
@@ -225,6 +188,7 @@ export function parseCliArgs(argv: readonly string[], env: Environment): CliComm
       throw new UsageError((error as Error).message);
     }
     if (values.help === true) return { kind: 'help', text: CLI_HELP };
+    if (values.version === true) return { kind: 'version' };
     if (values.samples !== undefined && values.installations === undefined) {
       throw new UsageError('--samples needs --installations (samples belong to installations)');
     }

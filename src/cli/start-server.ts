@@ -8,7 +8,7 @@ import type { ApiKeyConfig } from '../http/api-keys.js';
 import type { ApiLogger } from '../http/core-request.js';
 import { createApi } from '../http/create-api.js';
 import { respondToClientError } from '../http/node/node-client-error.js';
-import { createNodeGzip } from '../http/node/node-gzip.js';
+import { createNodeDeflateRaw, createNodeGzip } from '../http/node/node-gzip.js';
 import { createNodeListener } from '../http/node/node-listener.js';
 import { importOpenData } from '../import/import-open-data.js';
 import { formatImportIssue, formatImportSummary } from '../import/import-report.js';
@@ -186,6 +186,7 @@ export async function startServer(
     limitsClock: Date.now,
     // node:zlib at level 1 per response (9 for the meta lists) beats CompressionStream on Node.
     gzip: createNodeGzip(),
+    deflateRaw: createNodeDeflateRaw(),
     ...(counters.counterStore === undefined ? {} : { counterStore: counters.counterStore }),
     countersFailOpen: options.redisFailOpen === true,
     ...(dependencies.logger === undefined ? {} : { logger: dependencies.logger }),

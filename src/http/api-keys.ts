@@ -1,6 +1,4 @@
 import { argumentError } from '../arguments/describe-value.js';
-import { nodeSha256Hex, type Sha256Hex, webSha256Hex } from './key-digest.js';
-import type { MaybePromise } from './maybe-promise.js';
 import type { ClientLimits } from './rate-limiter.js';
 
 /** A configured API key with optional limits of its own. */
@@ -14,11 +12,8 @@ export interface ApiKeyConfig {
 
 /** Resolves presented keys to the limits of a configured key. */
 export interface KeyRing {
-  /**
-   * The configured key's limits, or `undefined` for an unknown key: at once where the digest
-   * is synchronous (`node:crypto`), else a promise (Web Crypto).
-   */
-  identify(presentedKey: string): MaybePromise<ClientLimits | undefined>;
+  /** The configured key's limits, or `undefined` for an unknown key. */
+  identify(presentedKey: string): Promise<ClientLimits | undefined>;
   readonly size: number;
 }
 
@@ -88,25 +83,14 @@ function limitNumber(text: string): number | string {
   return /^\d+$/.test(text) ? Number(text) : text;
 }
 
-/** Options of {@link createKeyRing}. */
-export interface KeyRingOptions {
-  /**
-   * A synchronous SHA-256 (hex). Default: `node:crypto`'s where the runtime offers it
-   * ({@link nodeSha256Hex}); `null`, or a runtime without it, uses the asynchronous Web
-   * Crypto digest. Both give the same digests.
-   */
-  readonly sha256Hex?: Sha256Hex | null;
-}
-
 /**
  * Builds the key ring of an adapter. Lookup never compares a presented key with a configured
  * one character by character: the presented key is hashed with SHA-256 and its digest is looked
  * up in a `Map` of configured digests. How long the lookup takes can depend only on the digest,
  * and an attacker cannot steer a guess's digest towards a real key's digest, so response timing
  * reveals nothing about how much of a guess was right. The digest (not the key) also names the
- * rate-limit counters, so a shared counter store never holds keys. Which SHA-256 computes the
- * digest (a synchronous `node:crypto` one where available, Web Crypto elsewhere) changes
- * neither the digests nor this argument, only the cost per request.
+ * rate-limit counters, so a shared counter store never holds keys. The digest is Web Crypto's,
+ * present in every runtime the core runs on.
  *
  * @throws TypeError / RangeError for an empty, non-printable or duplicate key, or a bad limit
  * @example
@@ -117,7 +101,6 @@ export interface KeyRingOptions {
 export function createKeyRing(
   keys: readonly (string | ApiKeyConfig)[],
   defaults: { readonly dayLimit: number; readonly minuteLimit: number },
-  options: KeyRingOptions = {},
 ): KeyRing {
   const configs = keys.map((entry, position): Required<ApiKeyConfig> => {
     const config = typeof entry === 'string' ? { key: entry } : entry;
@@ -155,23 +138,33 @@ export function createKeyRing(
         return [clientId, { clientId, dayLimit: config.dayLimit, minuteLimit: config.minuteLimit }];
       }),
     );
-  const syncDigest = options.sha256Hex === undefined ? nodeSha256Hex() : options.sha256Hex;
-  if (syncDigest !== null && syncDigest !== undefined) {
-    const byDigest = tableOf(configs.map((config) => syncDigest(config.key)));
-    return {
-      size: configs.length,
-      identify(presentedKey: string): ClientLimits | undefined {
-        return byDigest.get(syncDigest(presentedKey));
-      },
-    };
-  }
   let table: Promise<Map<string, ClientLimits>> | undefined;
+  // A client sends the same key with every request, and a Web Crypto digest costs about as much
+  // CPU as the rest of a cached answer (docs/design.md has the figure). So a key that was found
+  // is remembered by its text. Only configured keys get in, so guesses cannot grow it, and a
+  // guess is compared with a remembered key only when their string hashes are equal.
+  const found = new Map<string, ClientLimits>();
+  // Lookups under way, so a burst of requests with one key costs one digest; each entry leaves
+  // when its lookup settles, so guesses cannot grow this either.
+  const pending = new Map<string, Promise<ClientLimits | undefined>>();
+  async function lookUp(presentedKey: string): Promise<ClientLimits | undefined> {
+    table ??= Promise.all(configs.map((config) => webSha256Hex(config.key))).then(tableOf);
+    const [byDigest, digest] = await Promise.all([table, webSha256Hex(presentedKey)]);
+    const client = byDigest.get(digest);
+    if (client !== undefined) found.set(presentedKey, client);
+    return client;
+  }
   return {
     size: configs.length,
     async identify(presentedKey: string): Promise<ClientLimits | undefined> {
-      table ??= Promise.all(configs.map((config) => webSha256Hex(config.key))).then(tableOf);
-      const [byDigest, digest] = await Promise.all([table, webSha256Hex(presentedKey)]);
-      return byDigest.get(digest);
+      const remembered = found.get(presentedKey);
+      if (remembered !== undefined) return remembered;
+      let lookup = pending.get(presentedKey);
+      if (lookup === undefined) {
+        lookup = lookUp(presentedKey).finally(() => pending.delete(presentedKey));
+        pending.set(presentedKey, lookup);
+      }
+      return lookup;
     },
   };
 }
@@ -201,4 +194,15 @@ export function presentedKey(
   if (distinct.size > 1) return { status: 'ambiguous' };
   const [key = ''] = distinct;
   return { status: 'present', key };
+}
+
+/**
+ * SHA-256 of a text's UTF-8 bytes as 64 lower-case hex digits, with the Web Crypto API.
+ *
+ * @example
+ * await webSha256Hex('demo'); // '2a97516c354b68848cdbd8f54a226a0a55b21ed138e207ad6c5cbb9c00aa5aea'
+ */
+export async function webSha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }

@@ -1,14 +1,13 @@
 import { checkFunction } from '../arguments/argument-checks.js';
 import { argumentError, describeValue } from '../arguments/describe-value.js';
 import type { MeasurementsService } from '../payload/measurements-service.js';
-import { type ApiKeyConfig, checkLimit, createKeyRing } from './api-keys.js';
-import { ConnectionKeys } from './connection-keys.js';
+import { type ApiKeyConfig, checkLimit, createKeyRing, type KeyRing } from './api-keys.js';
 import type { ApiLogger, GzipFunction } from './core-request.js';
 import { type CounterStore, InMemoryCounterStore } from './counter-store.js';
 import { webDeflateRaw, webGzip } from './json-body.js';
 import { DEFAULT_RESPONSE_CACHE_BYTES } from './measurements-responses.js';
 import { DEFAULT_DAY_LIMIT, DEFAULT_MINUTE_LIMIT } from './rate-limiter.js';
-import { type DeflateRaw, deflateRawOf } from './spliced-gzip.js';
+import type { DeflateRaw } from './spliced-gzip.js';
 
 /** Options of `createApi`. */
 export interface ApiOptions {
@@ -48,11 +47,19 @@ export interface ApiOptions {
    */
   readonly gzip?: GzipFunction;
   /**
+   * Raw DEFLATE for the kept part of cached Measurements bodies: compressed once, then each gzip
+   * answer adds only its own bounds of `current`. Default: `webDeflateRaw` when `gzip` is the
+   * default too; on Node pass `createNodeDeflateRaw()` beside `createNodeGzip()`. Absent with a
+   * `gzip` of your own: each gzip body is compressed whole with it.
+   */
+  readonly deflateRaw?: DeflateRaw;
+  /**
    * Bytes of Measurements answers kept for later requests, least recently used first out.
    * Default 64 MiB; 0 keeps none. An answer is kept while the payload's validity horizon says
-   * it is exactly what a fresh computation would give (see docs/http.md), which needs a
-   * service from `createMeasurementsService` over a store with `dataVersion` and
-   * `firstSampleTimes`. An entry counts twice its body plus 512 bytes.
+   * it is exactly what a fresh computation would give: while the `freshness` horizon the
+   * service returned with the payload says so (see `FreshnessHorizon`; the service of
+   * `createMeasurementsService` gives one over a store with `dataVersion` and
+   * `firstSampleTimes`). An entry counts its body plus 512 bytes.
    */
   readonly responseCacheBytes?: number;
 }
@@ -60,8 +67,8 @@ export interface ApiOptions {
 /** {@link ApiOptions} checked, with every default applied. */
 export interface ResolvedApiOptions {
   readonly service: MeasurementsService;
-  /** The configured keys, each connection's key hashed once. */
-  readonly connectionKeys: ConnectionKeys;
+  /** The configured keys. */
+  readonly keyRing: KeyRing;
   readonly counterStore: CounterStore;
   readonly countersFailOpen: boolean;
   readonly clock: () => number;
@@ -70,7 +77,6 @@ export interface ResolvedApiOptions {
   /** Without a trailing slash; `undefined` when not configured. */
   readonly publicBaseUrl: string | undefined;
   readonly gzip: GzipFunction;
-  /** Raw DEFLATE for spliced gzip bodies, when `gzip` comes with one. */
   readonly deflateRaw: DeflateRaw | undefined;
   readonly responseCacheBytes: number;
 }
@@ -112,6 +118,8 @@ export function resolveApiOptions(options: ApiOptions): ResolvedApiOptions {
   if (options.limitsClock !== undefined)
     checkFunction('createApi', 'limitsClock', options.limitsClock);
   if (options.gzip !== undefined) checkFunction('createApi', 'gzip', options.gzip);
+  if (options.deflateRaw !== undefined)
+    checkFunction('createApi', 'deflateRaw', options.deflateRaw);
   const countersFailOpen = options.countersFailOpen ?? false;
   if (typeof countersFailOpen !== 'boolean') {
     const expectation = 'must be a boolean';
@@ -143,18 +151,17 @@ export function resolveApiOptions(options: ApiOptions): ResolvedApiOptions {
     );
   }
   const clock = options.clock ?? Date.now;
-  const gzip = options.gzip ?? webGzip;
   return {
     service: service as MeasurementsService,
-    connectionKeys: new ConnectionKeys(createKeyRing(options.keys, { dayLimit, minuteLimit })),
+    keyRing: createKeyRing(options.keys, { dayLimit, minuteLimit }),
     counterStore: options.counterStore ?? new InMemoryCounterStore(),
     countersFailOpen,
     clock,
     limitsClock: options.limitsClock ?? Date.now,
     logger: options.logger,
     publicBaseUrl: publicBaseUrl?.replace(/\/+$/, ''),
-    gzip,
-    deflateRaw: gzip === webGzip ? webDeflateRaw : deflateRawOf(gzip),
+    gzip: options.gzip ?? webGzip,
+    deflateRaw: options.deflateRaw ?? (options.gzip === undefined ? webDeflateRaw : undefined),
     responseCacheBytes,
   };
 }

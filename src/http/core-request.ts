@@ -20,12 +20,6 @@ export interface CoreRequest {
    * only for a redirect, so a shell may compute it lazily (a getter).
    */
   readonly baseUrl?: string | undefined;
-  /**
-   * Any object that stays the same for every request of one client connection (the `node:http`
-   * shell passes the socket). The adapter then hashes the connection's API key once instead of
-   * on every request. Absent: every request's key is hashed.
-   */
-  readonly connection?: object | undefined;
 }
 
 /** An HTTP response produced by the core. */
@@ -36,11 +30,11 @@ export interface CoreResponse {
   /** The exact bytes to send (already gzip-compressed when `Content-Encoding` says so). */
   readonly body: Uint8Array | null;
   /**
-   * The same bytes as `body` in at most three consecutive pieces, when the core has them so (a
-   * Measurements payload: the request's own bounds of `current`, the cached rest of the body
-   * and, gzipped, the trailer). A shell that can write pieces (the `node:http` listener) sends
-   * these and never reads `body`, which is then joined only on first read. Pieces may be
-   * shared between responses: never modify them.
+   * The same bytes as `body` in pieces, when the core has them so (a cached Measurements body:
+   * the request's own bounds of `current`, the kept rest and, gzipped, the trailer). A shell
+   * that can write pieces (the `node:http` listener) sends these, and `body` is then never
+   * joined: allocating and copying a whole body per answer cost more than the rest of a cached
+   * answer (docs/design.md). Pieces are shared between responses: never modify them.
    */
   readonly bodyChunks?: readonly Uint8Array[];
 }
@@ -63,8 +57,6 @@ export interface GzipOptions {
 /**
  * Compresses a body with gzip. The default uses the Web `CompressionStream` (present in Node 20,
  * Deno, Bun, browsers and workers), which has no levels; on Node pass `createNodeGzip()` from
- * `airq/http/node` (`node:zlib`, level 1 per request, 9 for bodies compressed once). Either one
- * also lets the adapter splice Measurements bodies (their shared part compressed once); any
- * other function compresses every such body whole.
+ * `airq/http/node` (`node:zlib`, level 1 per request, 9 for bodies compressed once).
  */
 export type GzipFunction = (bytes: Uint8Array, options?: GzipOptions) => Promise<Uint8Array>;

@@ -25,14 +25,13 @@ export interface CounterStore {
   /**
    * @param nowMs - the rate limiter's clock (epoch ms) at this request; a shared store uses it
    *   to expire each counter when its window ends by that clock
-   * @returns the new counts, or a promise of them; an in-process store answers at once, which
-   *   spares every request a trip through the microtask queue
+   * @returns the new counts, in window order
    */
   increment(
     clientId: string,
     windows: readonly CounterWindow[],
     nowMs: number,
-  ): readonly number[] | Promise<readonly number[]>;
+  ): Promise<readonly number[]>;
 }
 
 interface WindowCount {
@@ -42,28 +41,26 @@ interface WindowCount {
 
 /**
  * The default in-process {@link CounterStore}. JavaScript runs the whole increment without
- * interruption, so it is atomic by construction, and it answers synchronously. Memory is one
+ * interruption (nothing is awaited inside it), so it is atomic by construction. Memory is one
  * entry per client and window name: an entry is reused when its window rolls over, so nothing
  * grows with time.
  *
  * @example
  * const store = new InMemoryCounterStore();
  * const day = { name: 'day', startMs: 0, endMs: 86_400_000 };
- * store.increment('k', [day], 0); // [1]
- * store.increment('k', [day], 0); // [2]
+ * await store.increment('k', [day], 0); // [1]
+ * await store.increment('k', [day], 0); // [2]
  */
 export class InMemoryCounterStore implements CounterStore {
-  // By client, then by window name. Both keys are strings the caller keeps (a client's id,
-  // constant window names), so their hashes are computed once, not per request.
+  // By client, then by window name.
   readonly #counts = new Map<string, Map<string, WindowCount>>();
 
-  increment(clientId: string, windows: readonly CounterWindow[]): readonly number[] {
+  async increment(clientId: string, windows: readonly CounterWindow[]): Promise<readonly number[]> {
     let byWindow = this.#counts.get(clientId);
     if (byWindow === undefined) {
       byWindow = new Map();
       this.#counts.set(clientId, byWindow);
     }
-    // Sized once: growing from empty would reserve room for 17 counts.
     const counts = new Array<number>(windows.length);
     for (let i = 0; i < windows.length; i++) {
       const window = windows[i] as CounterWindow;

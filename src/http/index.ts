@@ -3,7 +3,15 @@
 export type { ErrorBody, ErrorCode } from './api-error.js';
 export type { ApiKeyConfig } from './api-keys.js';
 export type { ApiOptions } from './api-options.js';
-export type { ApiLogger, CoreRequest, CoreResponse, GzipFunction } from './core-request.js';
+export type {
+  ApiLogger,
+  CoreRequest,
+  CoreResponse,
+  GzipFunction,
+  GzipOptions,
+} from './core-request.js';
 export { type CounterStore, type CounterWindow, InMemoryCounterStore } from './counter-store.js';
 export { type Api, createApi } from './create-api.js';
 export { createFetchHandler, type FetchHandler } from './fetch-handler.js';
+export { webDeflateRaw, webGzip } from './json-body.js';
+export type { DeflateRaw } from './spliced-gzip.js';

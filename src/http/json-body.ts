@@ -1,7 +1,6 @@
 import { encodeJsonWithParts, joinChunks } from '../payload/json-parts.js';
 import type { CoreResponse, GzipFunction, GzipOptions } from './core-request.js';
 import { weakEntityTag } from './entity-tag.js';
-import type { MaybePromise } from './maybe-promise.js';
 
 /** The `Content-Type` of every response, errors included. */
 export const JSON_CONTENT_TYPE = 'application/json;charset=UTF-8';
@@ -35,8 +34,6 @@ export function piecedResponse(
   return new PiecedResponse(status, headers, chunks);
 }
 
-// A class, not an object literal with a getter: V8 builds such a literal in its slow
-// dictionary mode, which cost more than the rest of a cached answer.
 class PiecedResponse implements CoreResponse {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
@@ -73,6 +70,19 @@ export function webGzip(bytes: Uint8Array): Promise<Uint8Array> {
   return compressWith('gzip', bytes);
 }
 
+/**
+ * Raw DEFLATE with the Web `CompressionStream`: its `deflate` format (the zlib wrapper, which
+ * every runtime offers, unlike `deflate-raw`) with the 2-byte header and the 4-byte Adler-32
+ * trailer cut off. The default `deflateRaw` of `createApi` when `gzip` is the default too.
+ *
+ * @example
+ * zlib.inflateRawSync(await webDeflateRaw(encodeJson({ a: 1 }))).toString(); // '{"a":1}'
+ */
+export async function webDeflateRaw(bytes: Uint8Array): Promise<Uint8Array> {
+  const wrapped = await compressWith('deflate', bytes);
+  return wrapped.subarray(2, wrapped.byteLength - 4);
+}
+
 async function compressWith(format: 'gzip' | 'deflate', bytes: Uint8Array): Promise<Uint8Array> {
   const compression = new CompressionStream(format);
   const writer = compression.writable.getWriter();
@@ -85,31 +95,13 @@ async function compressWith(format: 'gzip' | 'deflate', bytes: Uint8Array): Prom
   return new Uint8Array(compressed);
 }
 
-// The zlib wrapper around a DEFLATE stream: a 2-byte header (no preset dictionary, as
-// CompressionStream never uses one) and the 4-byte Adler-32 trailer.
-const ZLIB_HEADER_BYTES = 2;
-const ZLIB_TRAILER_BYTES = 4;
-
-/**
- * Raw DEFLATE with the Web `CompressionStream`: its `deflate` format (the zlib wrapper, which
- * every runtime offers, unlike `deflate-raw`) with the wrapper cut off. Used for the shared
- * tails of spliced gzip bodies when `createApi` runs with the default `webGzip`.
- *
- * @example
- * zlib.inflateRawSync(await webDeflateRaw(encodeJson({ a: 1 }))).toString(); // '{"a":1}'
- */
-export async function webDeflateRaw(bytes: Uint8Array): Promise<Uint8Array> {
-  const wrapped = await compressWith('deflate', bytes);
-  return wrapped.subarray(ZLIB_HEADER_BYTES, wrapped.byteLength - ZLIB_TRAILER_BYTES);
-}
-
 /** A JSON body serialised once, with its gzip form computed on first demand and kept. */
 export interface PreparedJson {
   readonly identity: Uint8Array;
   /** The weak entity tag of `identity`. */
   readonly etag: string;
-  /** The gzip form: a promise until the one compression settles, then the bytes themselves. */
-  gzipped(): MaybePromise<Uint8Array>;
+  /** The gzip form, compressed once on first demand. */
+  gzipped(): Promise<Uint8Array>;
 }
 
 /**
@@ -118,26 +110,20 @@ export interface PreparedJson {
  *
  * @example
  * const meta = prepareJson([{ name: 'PM25' }], webGzip);
- * (await meta.gzipped()) === meta.gzipped(); // true: once compressed, the bytes come at once
+ * meta.gzipped() === meta.gzipped(); // true: one compression, shared
  */
 export function prepareJson(value: unknown, gzip: GzipFunction): PreparedJson {
   const identity = encodeJson(value);
-  let compressed: MaybePromise<Uint8Array> | undefined;
+  let compressed: Promise<Uint8Array> | undefined;
   return {
     identity,
     etag: weakEntityTag(identity),
     gzipped() {
-      compressed ??= gzip(identity, { effort: 'best' }).then(
-        (bytes) => {
-          compressed = bytes;
-          return bytes;
-        },
-        (error: unknown) => {
-          // A failed compression must not poison the cache for every later request.
-          compressed = undefined;
-          throw error;
-        },
-      );
+      compressed ??= gzip(identity, { effort: 'best' }).catch((error: unknown) => {
+        // A failed compression must not poison the cache for every later request.
+        compressed = undefined;
+        throw error;
+      });
       return compressed;
     },
   };

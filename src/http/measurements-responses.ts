@@ -1,11 +1,10 @@
 import { LruCache } from '../payload/lru-cache.js';
-import { type PayloadFreshness, payloadFreshness } from '../payload/payload-freshness.js';
+import type { FreshnessHorizon, PayloadFreshness } from '../payload/measurements-service.js';
 import { TimestampTexts } from '../payload/timestamp-texts.js';
 import { CURRENT_WINDOW_MS } from '../time/windows.js';
 import type { GzipFunction } from './core-request.js';
 import { weakEntityTag } from './entity-tag.js';
 import { encodeJson, PER_RESPONSE_GZIP } from './json-body.js';
-import { type MaybePromise, whenReady } from './maybe-promise.js';
 import { type DeflatedTail, type DeflateRaw, deflateTail, splicedGzip } from './spliced-gzip.js';
 
 /** Default byte budget of the adapter's Measurements response cache: 64 MiB. */
@@ -15,7 +14,7 @@ export const DEFAULT_RESPONSE_CACHE_BYTES = 64 * 1024 * 1024;
 // to well under its size) and the objects around them.
 const ENTRY_OVERHEAD_BYTES = 512;
 
-/** A Measurements body with everything but the request's own bounds of `current` prebuilt. */
+/** A Measurements body with everything but the request's own bounds of `current` serialised. */
 export interface MeasurementsEntry {
   /** `undefined` when the service gave no validity horizon: the entry serves one answer. */
   readonly freshness: PayloadFreshness | undefined;
@@ -23,45 +22,39 @@ export interface MeasurementsEntry {
   readonly tail: Uint8Array;
   /** The weak tag of `tail`: everything but the bounds of `current`. */
   readonly etag: string;
-  /** Whether the body starts with the moving bounds, rebuilt for each request instant. */
+  /** Whether the body starts with the moving bounds, written anew for each request instant. */
   readonly movingBounds: boolean;
-  /** Whether the cache keeps the entry (its tail is then deflated at the `best` effort). */
-  readonly kept: boolean;
-  /** The tail's raw DEFLATE: a promise while it is compressed, then the result itself. */
-  deflated: MaybePromise<DeflatedTail> | undefined;
+  /** The tail's raw DEFLATE, compressed on the first gzip answer of a kept entry. */
+  deflated: Promise<DeflatedTail> | undefined;
 }
 
 const encoder = new TextEncoder();
-const EMPTY = new Uint8Array(0);
 
 /**
  * The response cache of the measurement routes. A Measurements payload is serialised once and
  * split after the bounds of `current` (`{"current":{"fromDateTime":"…","tillDateTime":"…"`),
- * which are the only bytes that follow the request instant; the rest is kept, with its weak
- * tag and, once gzip is asked for, its raw DEFLATE, for as long as the payload's validity
- * horizon says it is exact (see `PayloadFreshness`). A later request at an instant inside
- * the horizon costs a validity check, the formatting of its two bounds, and at most three
- * buffers to send. Entries are kept by key (route, parameters and language) in an LRU bounded
- * in bytes.
+ * the only bytes that follow the request instant; the rest is kept with its weak tag and, once
+ * gzip is asked for, its raw DEFLATE, for as long as the payload's {@link PayloadFreshness} says
+ * it is exact. A later request inside the horizon costs a validity check, its two bounds and
+ * one copy; with gzip, its bounds go in as a stored block before the kept stream (see
+ * spliced-gzip.ts), so nothing is compressed per request. Entries are kept by key (route,
+ * parameters and language) in an LRU bounded in bytes.
  *
  * @example
  * const responses = new MeasurementsResponses(DEFAULT_RESPONSE_CACHE_BYTES, gzip, deflateRaw);
- * const entry = await responses.entryOf('point?50,19|en', payload, nowMs);
- * await responses.body(entry, nowMs, false); // [bounds of current, the rest of the body]
+ * const entry = await responses.entryOf('point|50|19|en', payload, freshness, nowMs);
+ * await responses.body(entry, nowMs, false); // the UTF-8 JSON of the payload at nowMs
  */
 export class MeasurementsResponses {
   readonly #cache: LruCache<string, MeasurementsEntry>;
+  readonly #timestamps = new TimestampTexts();
   readonly #gzip: GzipFunction;
   readonly #deflateRaw: DeflateRaw | undefined;
-  readonly #timestamps = new TimestampTexts();
-  #boundsAtMs = Number.NaN;
-  #bounds: Uint8Array = EMPTY;
 
   /**
    * @param maxBytes - byte budget of the kept entries (0: keep none)
-   * @param gzip - the adapter's gzip, for bodies that cannot be spliced
-   * @param deflateRaw - raw DEFLATE for spliced gzip bodies; `undefined` compresses each
-   *   gzip body whole with `gzip`
+   * @param gzip - the adapter's gzip, for bodies that are not spliced
+   * @param deflateRaw - raw DEFLATE of kept tails; `undefined` gzips each body whole
    */
   constructor(maxBytes: number, gzip: GzipFunction, deflateRaw: DeflateRaw | undefined) {
     this.#cache = new LruCache(
@@ -83,10 +76,15 @@ export class MeasurementsResponses {
 
   /**
    * Serialises a freshly computed payload for the request at `nowMs` and keeps it under `key`
-   * when it has a validity horizon.
+   * when it comes with a validity horizon (which also sets the answer's `max-age`).
    */
-  async entryOf(key: string, payload: object, nowMs: number): Promise<MeasurementsEntry> {
-    const freshness = await payloadFreshness(payload);
+  async entryOf(
+    key: string,
+    payload: object,
+    horizon: FreshnessHorizon | undefined,
+    nowMs: number,
+  ): Promise<MeasurementsEntry> {
+    const freshness = await horizon?.();
     const bytes = encodeJson(payload);
     let tail = bytes;
     let movingBounds = false;
@@ -104,49 +102,29 @@ export class MeasurementsResponses {
       tail,
       etag: weakEntityTag(tail),
       movingBounds,
-      kept: keep && this.#cache.capacity > 0,
       deflated: undefined,
     };
-    if (entry.kept) this.#cache.set(key, entry);
+    if (keep && this.#cache.capacity > 0) this.#cache.set(key, entry);
     return entry;
   }
 
-  /**
-   * The body of `entry` for a request at `nowMs`, in at most three pieces: at once, except
-   * while a body is being compressed.
-   */
-  body(entry: MeasurementsEntry, nowMs: number, gzip: boolean): MaybePromise<Uint8Array[]> {
-    const head = entry.movingBounds ? this.#boundsBytes(nowMs) : EMPTY;
-    if (!gzip) return head.byteLength === 0 ? [entry.tail] : [head, entry.tail];
+  /** The body of `entry` for a request at `nowMs`, gzipped when `gzip`, in at most 3 pieces. */
+  async body(entry: MeasurementsEntry, nowMs: number, gzip: boolean): Promise<Uint8Array[]> {
+    const head = entry.movingBounds ? encoder.encode(this.#boundsText(nowMs)) : EMPTY;
     const deflateRaw = this.#deflateRaw;
-    if (deflateRaw === undefined || entry.freshness === undefined) {
-      const whole = head.byteLength === 0 ? entry.tail : concat(head, entry.tail);
-      return this.#gzip(whole, PER_RESPONSE_GZIP).then((bytes) => [bytes]);
-    }
-    entry.deflated ??= deflateTail(entry.tail, deflateRaw, {
-      effort: entry.kept ? 'best' : 'fast',
-    }).then(
-      (deflated) => {
-        entry.deflated = deflated;
-        return deflated;
-      },
-      (error: unknown) => {
+    if (gzip && deflateRaw !== undefined && entry.freshness !== undefined) {
+      // Compressed harder when it is kept for later answers.
+      const effort = this.#cache.capacity > 0 ? 'best' : 'fast';
+      entry.deflated ??= deflateTail(entry.tail, deflateRaw, { effort }).catch((error: unknown) => {
         // A failed compression must not stay in the entry for every later request.
         entry.deflated = undefined;
         throw error;
-      },
-    );
-    return whenReady(entry.deflated, (deflated) => [...splicedGzip(head, deflated)]);
-  }
-
-  // The bounds' bytes at `nowMs`, shared by every answer in the same millisecond (several, under
-  // load): formatting and encoding them was the largest cost of a cached answer's body.
-  #boundsBytes(nowMs: number): Uint8Array {
-    if (nowMs !== this.#boundsAtMs) {
-      this.#bounds = encoder.encode(this.#boundsText(nowMs));
-      this.#boundsAtMs = nowMs;
+      });
+      return [...splicedGzip(head, await entry.deflated)];
     }
-    return this.#bounds;
+    if (!gzip) return head.byteLength === 0 ? [entry.tail] : [head, entry.tail];
+    const whole = head.byteLength === 0 ? entry.tail : concat([head, entry.tail]);
+    return [await this.#gzip(whole, PER_RESPONSE_GZIP)];
   }
 
   // `{"current":{"fromDateTime":"…","tillDateTime":"…"` of the moving hour ending at `nowMs`.
@@ -157,15 +135,22 @@ export class MeasurementsResponses {
   }
 }
 
+const EMPTY = new Uint8Array(0);
+
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  let length = 0;
+  for (const part of parts) length += part.byteLength;
+  const joined = new Uint8Array(length);
+  let at = 0;
+  for (const part of parts) {
+    joined.set(part, at);
+    at += part.byteLength;
+  }
+  return joined;
+}
+
 function startsWith(bytes: Uint8Array, head: Uint8Array): boolean {
   if (bytes.byteLength < head.byteLength) return false;
   for (let i = 0; i < head.byteLength; i++) if (bytes[i] !== head[i]) return false;
   return true;
-}
-
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const joined = new Uint8Array(a.byteLength + b.byteLength);
-  joined.set(a, 0);
-  joined.set(b, a.byteLength);
-  return joined;
 }

@@ -1,6 +1,5 @@
 import { MS_PER_DAY, MS_PER_MINUTE } from '../time/instant.js';
 import type { CounterStore, CounterWindow } from './counter-store.js';
-import { isPromise, type MaybePromise } from './maybe-promise.js';
 
 /** Default requests per key per UTC day (the spec's free plan). */
 export const DEFAULT_DAY_LIMIT = 100;
@@ -55,54 +54,20 @@ export function limitWindows(nowMs: number): readonly [CounterWindow, CounterWin
  * served. Every request counts, refused ones included (the spec: "every HTTP request counts,
  * successful or not"), so a client that keeps retrying while blocked also spends its day
  * budget; remaining stays at 0 rather than going negative. With an atomic store, exactly
- * `limit` of any number of simultaneous requests are allowed. The decision is there at once
- * when the store answers at once (the in-memory one), else it is a promise. `windows` must be
- * `limitWindows(nowMs)`; a caller that counts many requests passes the ones it keeps.
+ * `limit` of any number of simultaneous requests are allowed.
  *
  * @example
  * await takeRequest(new InMemoryCounterStore(), { clientId: 'a', dayLimit: 1, minuteLimit: 5 }, 0);
  * // { allowed: true, day: { limit: 1, remaining: 0, … }, minute: { limit: 5, remaining: 4, … } }
  */
-export function takeRequest(
+export async function takeRequest(
   store: CounterStore,
   client: ClientLimits,
   nowMs: number,
-  windows: readonly [CounterWindow, CounterWindow] = limitWindows(nowMs),
-): MaybePromise<RateLimitDecision> {
-  const counts = store.increment(client.clientId, windows, nowMs);
-  // Only a store in another process needs the closure that waits for it.
-  return isPromise(counts)
-    ? decideWhenCounted(client, windows, counts, nowMs)
-    : decide(client, windows, counts, nowMs);
-}
-
-function decideWhenCounted(
-  client: ClientLimits,
-  windows: readonly [CounterWindow, CounterWindow],
-  counts: Promise<readonly number[]>,
-  nowMs: number,
 ): Promise<RateLimitDecision> {
-  return counts.then((ready) => decide(client, windows, ready, nowMs));
-}
-
-/**
- * {@link limitWindows}, worked out again only when the clock leaves the minute of the last
- * answer: the minute lies inside its day, so both windows hold until then. One per adapter,
- * so that a request does not rebuild two windows that almost always are the last ones.
- *
- * @example
- * const windows = new LimitWindowsMemo();
- * windows.at(Date.parse('2026-11-21T09:27:13Z')) === windows.at(Date.parse('2026-11-21T09:27:59Z')); // true
- */
-export class LimitWindowsMemo {
-  #last: readonly [CounterWindow, CounterWindow] = limitWindows(0);
-
-  /** The windows that contain `nowMs` (epoch ms). */
-  at(nowMs: number): readonly [CounterWindow, CounterWindow] {
-    const minute = this.#last[1];
-    if (!(nowMs >= minute.startMs && nowMs < minute.endMs)) this.#last = limitWindows(nowMs);
-    return this.#last;
-  }
+  const windows = limitWindows(nowMs);
+  const counts = await store.increment(client.clientId, windows, nowMs);
+  return decide(client, windows, counts, nowMs);
 }
 
 function decide(

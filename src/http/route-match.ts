@@ -15,29 +15,9 @@ function decodeSegment(segment: string): string {
   }
 }
 
-const NO_PATH_PARAMS: ReadonlyMap<string, string> = new Map();
-
-/**
- * The matches of the table's parameterless patterns, by exact path, for a lookup without
- * splitting. A pattern is taken only if the table itself would match it to its own route
- * (no earlier parameterised route catches it).
- */
-function fixedMatches(routes: readonly Route[]): ReadonlyMap<string, RouteMatch> {
-  const matches = new Map<string, RouteMatch>();
-  for (const route of routes) {
-    if (route.pattern.includes('{')) continue;
-    if (scanRoutes(route.pattern, routes)?.route !== route) continue;
-    matches.set(route.pattern, Object.freeze({ route, pathParams: NO_PATH_PARAMS }));
-  }
-  return matches;
-}
-
-const ROUTE_BY_FIXED_PATH = fixedMatches(ROUTES);
-
 /**
  * Finds the route of a raw path. Trailing slashes are ignored (`/v2/meta/indexes/` is
- * `/v2/meta/indexes`); any other difference, including empty segments, is no match. A path
- * that is exactly a parameterless pattern of the default table is one `Map` lookup.
+ * `/v2/meta/indexes`); any other difference, including empty segments, is no match.
  *
  * @example
  * matchRoute('/v2/installations/42/')?.pathParams.get('installationId'); // '42'
@@ -47,14 +27,6 @@ export function matchRoute(
   path: string,
   routes: readonly Route[] = ROUTES,
 ): RouteMatch | undefined {
-  if (routes === ROUTES) {
-    const fixed = ROUTE_BY_FIXED_PATH.get(path);
-    if (fixed !== undefined) return fixed;
-  }
-  return scanRoutes(path, routes);
-}
-
-function scanRoutes(path: string, routes: readonly Route[]): RouteMatch | undefined {
   const segments = path.replace(/\/+$/, '').split('/').slice(1);
   if (!path.startsWith('/')) return undefined;
   for (const route of routes) {

@@ -1,10 +1,9 @@
 // What a route of the `/v2` table is, and how one is declared: its pattern, its parameter rules
 // and its handler. The table itself is in routes.ts, the matching of a path in route-match.ts.
 import type { Language } from '../model/api-types.js';
-import type { MeasurementsService } from '../payload/measurements-service.js';
+import type { FreshnessHorizon, MeasurementsService } from '../payload/measurements-service.js';
 import { invalidRequest } from './api-error.js';
 import type { PreparedJson } from './json-body.js';
-import type { MaybePromise } from './maybe-promise.js';
 import { type ParamRules, type ParsedParams, parseParams, type RawParams } from './query-params.js';
 
 /** What a route answers with on success (always status 200). */
@@ -17,7 +16,11 @@ export type RouteResult =
       readonly language?: Language;
     }
   /** A Measurements payload, answered through the adapter's response cache. */
-  | { readonly kind: 'measurements'; readonly payload: object };
+  | {
+      readonly kind: 'measurements';
+      readonly payload: object;
+      readonly freshness: FreshnessHorizon | undefined;
+    };
 
 /** What a route handler gets besides its parameters. */
 export interface RouteContext {
@@ -58,8 +61,8 @@ export interface Route {
   parse(raw: RawParams): RouteParams;
   /** The parsed parameters as text, equal exactly when the answers are (language aside). */
   cacheKey(params: RouteParams): string;
-  /** Computes the answer; a prepared body (the meta lists) is there at once. */
-  run(params: RouteParams, context: RouteContext): MaybePromise<RouteResult>;
+  /** Computes the answer. */
+  run(params: RouteParams, context: RouteContext): Promise<RouteResult>;
 }
 
 /**
@@ -67,12 +70,12 @@ export interface Route {
  * `cached`, its answers go through the adapter's response cache.
  *
  * @example
- * defineRoute('/v2/meta/indexes', {}, (_params, context) => ({ kind: 'json', value: context.language }));
+ * defineRoute('/v2/meta/indexes', {}, async (_params, context) => ({ kind: 'json', value: context.language }));
  */
 export function defineRoute<R extends ParamRules>(
   pattern: string,
   rules: R,
-  handle: (params: ParsedParams<R>, context: RouteContext) => MaybePromise<RouteResult>,
+  handle: (params: ParsedParams<R>, context: RouteContext) => Promise<RouteResult>,
   cached = false,
 ): Route {
   const names = Object.keys(rules);
@@ -92,7 +95,7 @@ export function defineRoute<R extends ParamRules>(
       for (const name of names) key += `|${String(params[name])}`;
       return key;
     },
-    run(params: RouteParams, context: RouteContext): MaybePromise<RouteResult> {
+    run(params: RouteParams, context: RouteContext): Promise<RouteResult> {
       // The values came from `parse` with these very rules.
       return handle(params as ParsedParams<R>, context);
     },

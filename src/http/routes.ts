@@ -1,7 +1,10 @@
 import type { IndexTypeName } from '../indexes/index-table.js';
 import { indexTypesMeta } from '../meta/index-types-meta.js';
 import { measurementTypesMeta } from '../meta/measurement-types-meta.js';
-import type { MeasurementsRequestOptions } from '../payload/measurements-service.js';
+import type {
+  FreshnessHorizon,
+  MeasurementsRequestOptions,
+} from '../payload/measurements-service.js';
 import { ApiError } from './api-error.js';
 import { OPENAPI_PATH, openApiDocument } from './openapi/openapi-document.js';
 import {
@@ -18,8 +21,8 @@ function json(value: unknown): RouteResult {
   return { kind: 'json', value };
 }
 
-function measurements(payload: object): RouteResult {
-  return { kind: 'measurements', payload };
+function measurements(result: { payload: object; freshness?: FreshnessHorizon }): RouteResult {
+  return { kind: 'measurements', payload: result.payload, freshness: result.freshness };
 }
 
 function requestOptions(
@@ -85,7 +88,7 @@ export const ROUTES: readonly Route[] = Object.freeze([
         installationId,
         requestOptions(context, indexType),
       );
-      if (result.status === 'ok') return measurements(result.payload);
+      if (result.status === 'ok') return measurements(result);
       if (result.status === 'replaced') {
         const installationId = String(result.successorId);
         throw replaced(
@@ -108,7 +111,7 @@ export const ROUTES: readonly Route[] = Object.freeze([
         { maxDistanceKM },
         requestOptions(context, indexType),
       );
-      if (result.status === 'ok') return measurements(result.payload);
+      if (result.status === 'ok') return measurements(result);
       const within = maxDistanceKM < 0 ? 'at all' : `within ${maxDistanceKM} km`;
       throw new ApiError(
         'NO_INSTALLATION_IN_RANGE',
@@ -131,16 +134,16 @@ export const ROUTES: readonly Route[] = Object.freeze([
       ),
     true,
   ),
-  defineRoute('/v2/meta/indexes', {}, (_params, context) => ({
+  defineRoute('/v2/meta/indexes', {}, async (_params, context) => ({
     kind: 'prepared',
     body: context.prepared('indexes', context.language, indexTypesMeta),
   })),
-  defineRoute('/v2/meta/measurements', {}, (_params, context) => ({
+  defineRoute('/v2/meta/measurements', {}, async (_params, context) => ({
     kind: 'prepared',
     body: context.prepared('measurements', context.language, measurementTypesMeta),
   })),
   keyless(
-    defineRoute(OPENAPI_PATH, {}, (_params, context) => ({
+    defineRoute(OPENAPI_PATH, {}, async (_params, context) => ({
       kind: 'prepared',
       body: context.prepared('openapi', 'en', describeRoutes),
       language: 'en',

@@ -1,4 +1,4 @@
-import type { GzipFunction, GzipOptions } from './core-request.js';
+import type { GzipOptions } from './core-request.js';
 import { crc32, crc32Combine, crc32ShiftOperator } from './crc32.js';
 import {
   GZIP_HEADER,
@@ -15,33 +15,11 @@ import {
 // stream, and the tail's back-references never reach before its own start, so the result is
 // one valid gzip member, and a response costs a copy of its own few bytes.
 
-/** Raw DEFLATE (RFC 1951, no zlib or gzip wrapper) of `bytes`, ending with a final block. */
-export type DeflateRaw = (bytes: Uint8Array, options?: GzipOptions) => Promise<Uint8Array>;
-
-// A registered symbol: the CommonJS build bundles each entry apart, and a gzip function made by
-// airq/http/node must still be recognised by airq/http.
-const DEFLATE_RAW: unique symbol = Symbol.for('airq.http.deflateRaw') as never;
-
-type WithDeflateRaw = GzipFunction & { readonly [DEFLATE_RAW]?: DeflateRaw };
-
 /**
- * Attaches the raw DEFLATE that the spliced bodies need to a gzip function (a hidden property,
- * so the function keeps its public type).
- *
- * @returns `gzip` itself
- * @example
- * const gzip = withDeflateRaw(webGzipBytes, webDeflateRaw);
- * deflateRawOf(gzip) === webDeflateRaw; // true
+ * Raw DEFLATE (RFC 1951, no zlib or gzip wrapper) of `bytes`, ending with a final block: what
+ * `createApi({ deflateRaw })` compresses the shared part of Measurements bodies with.
  */
-export function withDeflateRaw<F extends GzipFunction>(gzip: F, deflateRaw: DeflateRaw): F {
-  Object.defineProperty(gzip, DEFLATE_RAW, { value: deflateRaw, enumerable: false });
-  return gzip;
-}
-
-/** The raw DEFLATE attached to `gzip`, or `undefined` for a gzip function from elsewhere. */
-export function deflateRawOf(gzip: GzipFunction): DeflateRaw | undefined {
-  return (gzip as WithDeflateRaw)[DEFLATE_RAW];
-}
+export type DeflateRaw = (bytes: Uint8Array, options?: GzipOptions) => Promise<Uint8Array>;
 
 /** A shared tail, deflated once, with what the trailer of each response needs. */
 export interface DeflatedTail {

@@ -6,18 +6,19 @@ import type { InstallationLookup } from '../store/measurement-store.js';
 import type { RenderOptions } from './averaged-values.js';
 import { InstallationDirectory } from './installation-directory.js';
 import type {
+  FreshnessHorizon,
   InstallationMeasurementsResult,
   MeasurementsRequestOptions,
   MeasurementsService,
   NearestMeasurementsResult,
   NearestSearchOptions,
-  PointMeasurements,
+  PointMeasurementsResult,
 } from './measurements-service.js';
 import {
   canBoundFreshness,
   currentThroughMs,
-  PayloadFreshness,
-  registerFreshness,
+  onceHorizon,
+  StoreFreshness,
   snapshotVersions,
 } from './payload-freshness.js';
 import { PointPayloads } from './point-payloads.js';
@@ -83,7 +84,7 @@ export function createMeasurementsService(
     installation: Installation,
     request: ResolvedRequest,
     installationsVersion: number,
-  ): Promise<Measurements> {
+  ): Promise<{ payload: Measurements; freshness?: FreshnessHorizon }> {
     const windows = requestWindows.at(request.nowMs);
     const indexHours = !isGridIndexType(request.indexType);
     const versions = bounded && snapshotVersions(bounded, installationsVersion, [installation.id]);
@@ -95,15 +96,14 @@ export function createMeasurementsService(
       const { history, forecast } = renderedHours(hours, windows, render);
       payload = { current: renderCurrent(series, windows, render, history), history, forecast };
     }
-    if (bounded && versions) {
-      const moving = series.current.window === windows.current;
-      const { nowMs } = request;
-      registerFreshness(payload, async () => {
-        const throughMs = await currentThroughMs(bounded, installation, nowMs, indexHours);
-        return new PayloadFreshness(bounded, versions, nowMs, throughMs, moving);
-      });
-    }
-    return payload;
+    if (!bounded || !versions) return { payload };
+    const moving = series.current.window === windows.current;
+    const { nowMs } = request;
+    const freshness = onceHorizon(async () => {
+      const throughMs = await currentThroughMs(bounded, installation, nowMs, indexHours);
+      return new StoreFreshness(bounded, versions, nowMs, throughMs, moving);
+    });
+    return { payload, freshness };
   }
 
   // A store shared by several processes is refreshed once at the start of every call.
@@ -139,7 +139,7 @@ export function createMeasurementsService(
           return {
             status: 'ok',
             installation: lookup.installation,
-            payload: await payloadOf(lookup.installation, request, installationsVersion),
+            ...(await payloadOf(lookup.installation, request, installationsVersion)),
           };
         case 'replaced':
           return { status: 'replaced', successorId: lookup.successorId };
@@ -167,7 +167,7 @@ export function createMeasurementsService(
         status: 'ok',
         installation,
         distanceKm: hit.distanceKm,
-        payload: await payloadOf(installation, request, installationsVersion),
+        ...(await payloadOf(installation, request, installationsVersion)),
       };
     },
 
@@ -175,7 +175,7 @@ export function createMeasurementsService(
       latitude: number,
       longitude: number,
       options: MeasurementsRequestOptions,
-    ): Promise<PointMeasurements> {
+    ): Promise<PointMeasurementsResult> {
       const where = 'MeasurementsService.pointMeasurements';
       checkCoordinates(where, latitude, longitude);
       const request = resolveRequest(where, options);

@@ -37,9 +37,34 @@ export interface PointMeasurements extends Measurements {
   readonly interpolation: InterpolationInfo;
 }
 
+/**
+ * How long a Measurements payload stays exactly what a fresh computation would give, so that an
+ * adapter may answer later requests from its bytes.
+ */
+export interface PayloadFreshness {
+  /** Whether a request at `nowMs` (epoch ms) would get the same payload, bounds of `current` aside. */
+  validAt(nowMs: number): boolean;
+  /** Whole seconds from `nowMs` to the end of the horizon (0 when less than one is left). */
+  secondsLeft(nowMs: number): number;
+  /** `current` is the moving hour `[now − 60 min, now)`: only its two bounds follow the request. */
+  readonly movingBounds: boolean;
+}
+
+/**
+ * Works out the validity horizon of the payload it came with; called only by those who cache
+ * (the HTTP adapter), so a direct caller of the service does not pay for it. Absent: the payload
+ * answers its own request only.
+ */
+export type FreshnessHorizon = () => Promise<PayloadFreshness>;
+
 /** Outcome of a measurements query by installation id. */
 export type InstallationMeasurementsResult =
-  | { readonly status: 'ok'; readonly installation: Installation; readonly payload: Measurements }
+  | {
+      readonly status: 'ok';
+      readonly installation: Installation;
+      readonly payload: Measurements;
+      readonly freshness?: FreshnessHorizon;
+    }
   | { readonly status: 'replaced'; readonly successorId: number }
   | { readonly status: 'missing' };
 
@@ -50,8 +75,15 @@ export type NearestMeasurementsResult =
       readonly installation: Installation;
       readonly distanceKm: number;
       readonly payload: Measurements;
+      readonly freshness?: FreshnessHorizon;
     }
   | { readonly status: 'none-in-range' };
+
+/** Outcome of a point query: always a payload. */
+export interface PointMeasurementsResult {
+  readonly payload: PointMeasurements;
+  readonly freshness?: FreshnessHorizon;
+}
 
 /** Search options of the nearest queries (spec defaults: 3 km, 1 result; negative = no limit). */
 export interface NearestSearchOptions {
@@ -89,5 +121,5 @@ export interface MeasurementsService {
     latitude: number,
     longitude: number,
     options: MeasurementsRequestOptions,
-  ): Promise<PointMeasurements>;
+  ): Promise<PointMeasurementsResult>;
 }

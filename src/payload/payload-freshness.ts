@@ -2,10 +2,11 @@ import type { Installation } from '../model/api-types.js';
 import type { MeasurementStore } from '../store/measurement-store.js';
 import { floorHourMs, MS_PER_HOUR } from '../time/instant.js';
 import { INDEX_HOURS } from './index-hours.js';
+import type { FreshnessHorizon, PayloadFreshness } from './measurements-service.js';
 
 // How long a computed Measurements payload stays exactly what a fresh computation would give,
-// so the HTTP adapter can answer later requests from its bytes. Internal: the adapter reads it
-// through `payloadFreshness(payload)`; a service built elsewhere simply has none.
+// so the HTTP adapter can answer later requests from its bytes. The service hands it out with
+// each payload as a `FreshnessHorizon` (see measurements-service.ts).
 
 /** Any sample change of an installation changes this version (see `MeasurementStore`). */
 const ANY_SAMPLE = Number.POSITIVE_INFINITY;
@@ -16,7 +17,7 @@ const ANY_SAMPLE = Number.POSITIVE_INFINITY;
  * store's installations and the samples of every contributing installation stay unchanged.
  * Only the bounds of `current` follow the request instant when `movingBounds`.
  */
-export class PayloadFreshness {
+export class StoreFreshness implements PayloadFreshness {
   readonly #store: MeasurementStore;
   readonly #installationsVersion: number;
   readonly #ids: readonly number[];
@@ -136,25 +137,15 @@ export async function currentThroughMs(
   return throughMs;
 }
 
-// Horizons are worked out only when asked for (the adapter asks; a direct caller of the
-// service does not pay for them), at most once per payload. Computing one later than the data
-// was read is still exact: the versions it carries were read before that data, so if anything
-// changed meanwhile the horizon is never valid.
-const REGISTRY = new WeakMap<object, () => Promise<PayloadFreshness>>();
-
-/** Files how to work out the horizon of a payload object the service returns. */
-export function registerFreshness(payload: object, compute: () => Promise<PayloadFreshness>): void {
+/**
+ * A horizon worked out at most once, however often it is asked for. Computing one later than
+ * the data was read is still exact: the versions it carries were read before that data, so if
+ * anything changed meanwhile the horizon is never valid.
+ */
+export function onceHorizon(compute: () => Promise<PayloadFreshness>): FreshnessHorizon {
   let computed: Promise<PayloadFreshness> | undefined;
-  REGISTRY.set(payload, () => {
+  return () => {
     computed ??= compute();
     return computed;
-  });
-}
-
-/**
- * The validity horizon of a payload returned by `createMeasurementsService`, or `undefined`
- * (another service, a store without `dataVersion` and `firstSampleTimes`).
- */
-export function payloadFreshness(payload: object): Promise<PayloadFreshness> | undefined {
-  return REGISTRY.get(payload)?.();
+  };
 }

@@ -11,11 +11,15 @@ import { INDEX_HOURS, OLDER_HOURS } from './index-hours.js';
 import type { DirectorySnapshot } from './installation-directory.js';
 import { freezeAsJsonPart } from './json-parts.js';
 import { LruCache } from './lru-cache.js';
-import type { InterpolationInfo, PointMeasurements } from './measurements-service.js';
+import type {
+  InterpolationInfo,
+  PointMeasurements,
+  PointMeasurementsResult,
+} from './measurements-service.js';
 import {
   currentThroughMs,
-  PayloadFreshness,
-  registerFreshness,
+  onceHorizon,
+  StoreFreshness,
   snapshotVersions,
 } from './payload-freshness.js';
 import {
@@ -66,7 +70,7 @@ export class PointPayloads {
   /**
    * @param capacity - points whose hourly parts are kept at most
    * @param bounded - the store, when it tells how long a payload stays exact (then each
-   *   payload gets its validity horizon, see `payloadFreshness`)
+   *   payload comes with its validity horizon, see `FreshnessHorizon`)
    */
   constructor(reader: SeriesReader, capacity: number, bounded?: MeasurementStore) {
     this.#reader = reader;
@@ -81,7 +85,7 @@ export class PointPayloads {
     snapshot: DirectorySnapshot & { readonly installationsVersion: number },
     windows: MeasurementWindows,
     options: RenderOptions & { readonly nowMs: number },
-  ): Promise<PointMeasurements> {
+  ): Promise<PointMeasurementsResult> {
     const { index, byId } = snapshot;
     const neighbours = index
       .within(latitude, longitude, INTERPOLATION_RADIUS_KM)
@@ -103,19 +107,18 @@ export class PointPayloads {
     );
     const key = `${latitude},${longitude}`;
     const payload = this.#assemble(key, neighbours, sources, index, windows, options);
-    if (bounded && versions) {
-      const { nowMs } = options;
-      registerFreshness(payload, async () => {
-        const horizons = await Promise.all(
-          installations.map((installation) =>
-            currentThroughMs(bounded, installation, nowMs, indexHours),
-          ),
-        );
-        const throughMs = Math.min(Number.POSITIVE_INFINITY, ...horizons);
-        return new PayloadFreshness(bounded, versions, nowMs, throughMs, true);
-      });
-    }
-    return payload;
+    if (!bounded || !versions) return { payload };
+    const { nowMs } = options;
+    const freshness = onceHorizon(async () => {
+      const horizons = await Promise.all(
+        installations.map((installation) =>
+          currentThroughMs(bounded, installation, nowMs, indexHours),
+        ),
+      );
+      const throughMs = Math.min(Number.POSITIVE_INFINITY, ...horizons);
+      return new StoreFreshness(bounded, versions, nowMs, throughMs, true);
+    });
+    return { payload, freshness };
   }
 
   // The payload from the neighbours' series, with the point's hourly part cached under `key`.

@@ -6,7 +6,6 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFloorListener } from '../../bench/http/floor-listener.js';
 import { createApi } from '../../src/http/create-api.js';
-import { immediateAnswerOf } from '../../src/http/immediate-answer.js';
 import { rawRequest } from '../helpers/http-client.js';
 import { createFakeService } from '../helpers/http-fake-service.js';
 
@@ -14,9 +13,7 @@ const KEY = 'floor-key';
 const LIMIT = 1000;
 const server = createServer(
   createFloorListener(
-    immediateAnswerOf(
-      createApi({ service: createFakeService(), keys: [KEY], dayLimit: LIMIT, minuteLimit: LIMIT }),
-    ),
+    createApi({ service: createFakeService(), keys: [KEY], dayLimit: LIMIT, minuteLimit: LIMIT }),
     KEY,
     LIMIT,
   ),

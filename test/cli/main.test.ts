@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EXIT_FAILURE, EXIT_USAGE, main } from '../../src/cli/main.js';
 import { freePort } from '../helpers/throwaway-server.js';
@@ -15,7 +16,9 @@ function environment(argv: string[], stop: Promise<string> = new Promise(() => {
     err,
     logLines,
     env: {
-      logDestination: { write: (line: string) => logLines.push(line) },
+      logDestination: {
+        write: (text: string) => logLines.push(...text.split('\n').filter((line) => line !== '')),
+      },
       argv,
       env: {},
       stdout: (l: string) => out.push(l),
@@ -30,6 +33,26 @@ describe('main', () => {
     const { out, env } = environment(['--help']);
     expect(await main(env)).toBe(0);
     expect(out.join('\n')).toContain('--minute-limit');
+  });
+
+  it('lists every command with its options under the name airq', async () => {
+    const { out, env } = environment(['-h']);
+    expect(await main(env)).toBe(0);
+    const help = out.join('\n');
+    expect(help).toMatch(/^Usage: airq \[options\]/);
+    for (const text of ['airq import', '--from SOURCE', '--out DIR', '--version', '--redis URL'])
+      expect(help).toContain(text);
+    expect(help).not.toContain('npm start --');
+    expect(help).not.toContain('npm run');
+  });
+
+  it('prints the version of the package', async () => {
+    const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+    for (const flag of ['--version', '-v']) {
+      const { out, env } = environment([flag]);
+      expect(await main(env)).toBe(0);
+      expect(out).toEqual([version]);
+    }
   });
 
   it('exits 2 with a clear message for bad flags', async () => {
@@ -107,6 +130,36 @@ describe('npm start (scripts/start.mjs) as a real process', () => {
     const [code] = await once(child, 'exit');
     expect(code).toBe(2);
     expect(stderr).toContain('--who must be 2021 or 2005, got "1999"');
+  });
+
+  it("writes a request's log line while it keeps serving", async () => {
+    const child = spawn(process.execPath, ['scripts/start.mjs', '--port', '0', '--keys', 'k1'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    try {
+      while (!stdout.includes('Try: curl')) {
+        if (child.exitCode !== null) throw new Error(`exited early: ${stdout}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const url = /Listening on (\S+)/.exec(stdout)?.[1] ?? '';
+      expect((await fetch(`${url}/v2/meta/indexes`, { headers: { apikey: 'k1' } })).status).toBe(
+        200,
+      );
+      // The process is not stopped: the line must come out on its own (the timed flush).
+      while (!stdout.includes('"msg":"request"')) {
+        if (child.exitCode !== null) throw new Error(`exited early: ${stdout}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const line = stdout.split('\n').find((text) => text.includes('"msg":"request"')) ?? '';
+      expect(JSON.parse(line)).toMatchObject({ level: 30, url: '/v2/meta/indexes', status: 200 });
+    } finally {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    }
   });
 
   it('serves, then shuts down cleanly on SIGTERM', async () => {

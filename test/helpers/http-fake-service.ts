@@ -11,7 +11,7 @@ import type {
   MeasurementsService,
   NearestMeasurementsResult,
   NearestSearchOptions,
-  PointMeasurements,
+  PointMeasurementsResult,
 } from '../../src/payload/measurements-service.js';
 import type { InstallationLookup } from '../../src/store/measurement-store.js';
 import { formatTimestamp } from '../../src/time/instant.js';
@@ -202,7 +202,7 @@ export function createFakeService(failure: FakeFailure = 'none'): FakeService {
         payload: fakePayload(nearest.id, options),
       };
     },
-    async pointMeasurements(latitude, longitude, options): Promise<PointMeasurements> {
+    async pointMeasurements(latitude, longitude, options): Promise<PointMeasurementsResult> {
       await guard('pointMeasurements');
       checkInstant('fake.pointMeasurements', 'now', options.now);
       const near = await service.nearestInstallations(latitude, longitude, {
@@ -220,8 +220,10 @@ export function createFakeService(failure: FakeFailure = 'none'): FakeService {
         weight: 1 / near.length,
       }));
       return {
-        ...fakePayload(near.length === 0 ? 0 : 10, options),
-        interpolation: { method: 'INVERSE_DISTANCE', radiusKm: 1.5, contributors },
+        payload: {
+          ...fakePayload(near.length === 0 ? 0 : 10, options),
+          interpolation: { method: 'INVERSE_DISTANCE', radiusKm: 1.5, contributors },
+        },
       };
     },
   };

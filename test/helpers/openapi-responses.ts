@@ -2,12 +2,6 @@ import { gunzipSync } from 'node:zlib';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import type { CoreRequest, CoreResponse } from '../../src/http/core-request.js';
 import type { Api } from '../../src/http/create-api.js';
-import {
-  immediateAnswerOf,
-  registerImmediateAnswer,
-  withOwnHeaders,
-} from '../../src/http/immediate-answer.js';
-import { whenReady } from '../../src/http/maybe-promise.js';
 import { ERROR_STATUSES } from '../../src/http/openapi/error-schemas.js';
 import type { JsonSchema } from '../../src/http/openapi/json-schema.js';
 import { openApiDocument } from '../../src/http/openapi/openapi-document.js';
@@ -29,24 +23,21 @@ export interface Exchange {
 export const recordedExchanges: Exchange[] = [];
 
 /**
- * `api` with every answer also pushed to {@link recordedExchanges}. It answers as `api` does,
- * at once where `api` can, so the shells' immediate path stays under test; what is recorded is
- * a copy of the headers as the core sent them, before a shell adds its framing.
+ * `api` with every answer also pushed to {@link recordedExchanges}: a copy of the headers as
+ * the core sent them, before a shell adds its framing.
  */
 export function recordingApi(api: Api): Api {
-  const answerNow = immediateAnswerOf(api);
-  const recorded = (request: CoreRequest) =>
-    whenReady(answerNow(request), (response) => {
-      recordedExchanges.push({ request, response: withOwnHeaders(response) });
-      return response;
-    });
-  const recording: Api = {
+  return {
     async handle(request) {
-      return recorded(request);
+      const response = await api.handle(request);
+      const { status, body } = response;
+      recordedExchanges.push({
+        request,
+        response: { status, headers: { ...response.headers }, body },
+      });
+      return response;
     },
   };
-  registerImmediateAnswer(recording, recorded);
-  return recording;
 }
 
 type Schema = Record<string, unknown>;

@@ -67,16 +67,4 @@ describe('Admission and the clocks', () => {
     expect(after.status).toBe(200);
     expect(after.headers['X-RateLimit-Remaining-minute']).toBe('49');
   });
-
-  it('a different key on a known connection is identified afresh: 401, and the first key still counts', async () => {
-    const connection = {};
-    const clock = () => NOW_MS;
-    const adapter = api({ clock, limitsClock: clock });
-    const first = await adapter.handle(coreRequest('/v2/meta/indexes', { ...KEYED, connection }));
-    expect(first.headers['X-RateLimit-Remaining-day']).toBe('99');
-    const stranger = { headers: { apikey: 'x' }, connection };
-    expect((await adapter.handle(coreRequest('/v2/meta/indexes', stranger))).status).toBe(401);
-    const again = await adapter.handle(coreRequest('/v2/meta/indexes', { ...KEYED, connection }));
-    expect(again.headers['X-RateLimit-Remaining-day']).toBe('98');
-  });
 });

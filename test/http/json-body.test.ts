@@ -56,7 +56,6 @@ describe('prepareJson', () => {
     expect(gunzipSync(await prepared.gzipped()).toString()).toBe('[1]');
   });
 });
-
 describe('piecedResponse', () => {
   it('keeps the pieces and joins them into body once, on first read', () => {
     fc.assert(

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CoreResponse } from '../../src/http/core-request.js';
 import { type Api, createApi } from '../../src/http/create-api.js';
-import { createNodeGzip } from '../../src/http/node/node-gzip.js';
+import { createNodeDeflateRaw, createNodeGzip } from '../../src/http/node/node-gzip.js';
 import { createMeasurementsService } from '../../src/payload/create-measurements-service.js';
 import type { MeasurementsService } from '../../src/payload/measurements-service.js';
 import { InMemoryStore } from '../../src/store/in-memory-store.js';
@@ -63,6 +63,7 @@ function apiOver(store: InMemoryStore, clock: () => number, cached: boolean): Ap
     minuteLimit: 1_000_000,
     clock,
     gzip: createNodeGzip(),
+    deflateRaw: createNodeDeflateRaw(),
     responseCacheBytes: cached ? 1_000_000 : 0,
   });
 }
@@ -202,7 +203,6 @@ describe('the Measurements response cache (examples)', () => {
       tillDateTime: 0,
     });
     expect(second.headers.ETag).toBe(first.headers.ETag);
-    expect(second.bodyChunks).toHaveLength(2);
     // The oldest sample of the moving hour (PM10 at 08:34:13) leaves it after 09:34:13: 431
     // whole seconds after 09:27:01.234.
     expect(second.headers['Cache-Control']).toBe('private, max-age=431');

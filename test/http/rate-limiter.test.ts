@@ -2,12 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { InMemoryCounterStore } from '../../src/http/counter-store.js';
 import { createApi } from '../../src/http/create-api.js';
-import {
-  LimitWindowsMemo,
-  limitWindows,
-  rateLimitHeaders,
-  takeRequest,
-} from '../../src/http/rate-limiter.js';
+import { limitWindows, rateLimitHeaders, takeRequest } from '../../src/http/rate-limiter.js';
 import { MS_PER_DAY, MS_PER_MINUTE } from '../../src/time/instant.js';
 import { coreJson, coreRequest } from '../helpers/http-client.js';
 import { createFakeService } from '../helpers/http-fake-service.js';
@@ -20,43 +15,6 @@ describe('limitWindows', () => {
     expect(day).toEqual({ name: 'day', startMs: DAY_START_MS, endMs: DAY_START_MS + MS_PER_DAY });
     expect(minute.startMs).toBe(Date.parse('2026-11-21T09:27:00.000Z'));
     expect(minute.endMs).toBe(Date.parse('2026-11-21T09:28:00.000Z'));
-  });
-});
-
-describe('LimitWindowsMemo', () => {
-  // The oracle: the UTC day and the minute of an instant, by plain flooring.
-  function windowsOf(atMs: number) {
-    const dayStartMs = atMs - (((atMs % 86_400_000) + 86_400_000) % 86_400_000);
-    const minuteStartMs = atMs - (((atMs % 60_000) + 60_000) % 60_000);
-    return [
-      { name: 'day', startMs: dayStartMs, endMs: dayStartMs + 86_400_000 },
-      { name: 'minute', startMs: minuteStartMs, endMs: minuteStartMs + 60_000 },
-    ];
-  }
-
-  it('gives the windows of every instant, forwards, backwards and across midnight', () => {
-    fc.assert(
-      fc.property(
-        fc.array(fc.integer({ min: -3 * 86_400_000, max: 3 * 86_400_000 }), { maxLength: 40 }),
-        (stepsMs) => {
-          const memo = new LimitWindowsMemo();
-          let atMs = DAY_START_MS - 90_000;
-          for (const stepMs of stepsMs) {
-            atMs += stepMs % 7 === 0 ? stepMs : stepMs % 150_000;
-            expect(memo.at(atMs)).toEqual(windowsOf(atMs));
-          }
-        },
-      ),
-      { numRuns: 1000 },
-    );
-  });
-
-  it('keeps the same windows within a minute and makes new ones at its end', () => {
-    const memo = new LimitWindowsMemo();
-    const first = memo.at(DAY_START_MS + 5_000);
-    expect(memo.at(DAY_START_MS + 59_999)).toBe(first);
-    expect(memo.at(DAY_START_MS + 60_000)).not.toBe(first);
-    expect(memo.at(DAY_START_MS + 60_000)[1].startMs).toBe(DAY_START_MS + 60_000);
   });
 });
 

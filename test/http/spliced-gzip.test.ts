@@ -1,14 +1,8 @@
 import { deflateRawSync, gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { webDeflateRaw, webGzip } from '../../src/http/json-body.js';
-import { createNodeGzip } from '../../src/http/node/node-gzip.js';
-import {
-  deflateRawOf,
-  deflateTail,
-  splicedGzip,
-  withDeflateRaw,
-} from '../../src/http/spliced-gzip.js';
+import { webDeflateRaw } from '../../src/http/json-body.js';
+import { deflateTail, splicedGzip } from '../../src/http/spliced-gzip.js';
 
 const nodeDeflateRaw = async (bytes: Uint8Array) => deflateRawSync(bytes, { level: 6 });
 const noise = Uint8Array.from({ length: 80_000 }, (_, i) => (i * i * 31 + (i >> 5)) % 251);
@@ -43,14 +37,5 @@ describe('splicedGzip', () => {
     const [first, middle, trailer] = splicedGzip(head, kept);
     expect(middle).toBe(kept.deflated);
     expect(first.byteLength + trailer.byteLength).toBe(10 + 5 + head.byteLength + 8);
-  });
-});
-
-describe('deflateRawOf', () => {
-  it('finds the raw DEFLATE of createNodeGzip and of withDeflateRaw, and none elsewhere', () => {
-    expect(deflateRawOf(createNodeGzip())).toBeTypeOf('function');
-    const custom = withDeflateRaw(async (bytes: Uint8Array) => bytes, webDeflateRaw);
-    expect(deflateRawOf(custom)).toBe(webDeflateRaw);
-    expect(deflateRawOf(webGzip)).toBeUndefined();
   });
 });

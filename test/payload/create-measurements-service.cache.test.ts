@@ -159,8 +159,8 @@ describe('the hourly cache of the measurements service', () => {
     memory.ingest([...steady(1, 'PM10', 40), ...steady(3, 'PM10', 20)]);
     const service = createMeasurementsService({ store: memory });
     const plain = createMeasurementsService({ store: memory, cacheSize: 0 });
-    const ask = (s: MeasurementsService) =>
-      s.pointMeasurements(CENTRE.latitude, CENTRE.longitude + 0.002, { now: NOW });
+    const ask = async (s: MeasurementsService) =>
+      (await s.pointMeasurements(CENTRE.latitude, CENTRE.longitude + 0.002, { now: NOW })).payload;
     const before = await ask(service);
     expect(await ask(service)).toEqual(before);
     memory.ingest([{ installationId: 3, name: 'PM10', atMs: NOW - 3 * MS_PER_HOUR, value: 900 }]);
@@ -183,8 +183,8 @@ describe('the hourly cache of the measurements service', () => {
     );
     const service = createMeasurementsService({ store: memory });
     const plain = createMeasurementsService({ store: memory, cacheSize: 0 });
-    const ask = (s: MeasurementsService, now: number) =>
-      s.pointMeasurements(CENTRE.latitude, CENTRE.longitude + 0.002, { now });
+    const ask = async (s: MeasurementsService, now: number) =>
+      (await s.pointMeasurements(CENTRE.latitude, CENTRE.longitude + 0.002, { now })).payload;
     const contributors = async (now: number) =>
       (await ask(service, now)).interpolation.contributors.map((c) => c.installationId);
     expect(await contributors(NOW)).toEqual([1, 3]);
@@ -202,10 +202,14 @@ describe('the hourly cache of the measurements service', () => {
     for (let round = 0; round < 2; round++) {
       const payload = await installationPayload(service, 1);
       expect(decoder.decode(encodeJsonWithParts(payload))).toBe(JSON.stringify(payload));
-      const point = await service.pointMeasurements(CENTRE.latitude, CENTRE.longitude, {
-        now: NOW,
-        language: 'pl',
-      });
+      const { payload: point } = await service.pointMeasurements(
+        CENTRE.latitude,
+        CENTRE.longitude,
+        {
+          now: NOW,
+          language: 'pl',
+        },
+      );
       expect(decoder.decode(encodeJsonWithParts(point))).toBe(JSON.stringify(point));
     }
   });
@@ -295,7 +299,7 @@ async function answer(service: MeasurementsService, request: RequestShape) {
     return { result, payload: result.status === 'ok' ? result.payload : undefined };
   }
   const result = await service.pointMeasurements(latitude, longitude, options);
-  return { result, payload: result };
+  return { result, payload: result.payload };
 }
 
 // Close to the 30 s default on the shared 2-core machine under load: a longer timeout, the same
@@ -319,7 +323,12 @@ describe('the hourly cache: property', () => {
             else {
               const withCache = await answer(cached, operation.request);
               const without = await answer(plain, operation.request);
-              expect(withCache.result).toEqual(without.result);
+              // The freshness horizon is a function of its own per answer; the rest is data.
+              const { freshness: _a, ...cachedResult } = withCache.result as {
+                freshness?: unknown;
+              };
+              const { freshness: _b, ...plainResult } = without.result as { freshness?: unknown };
+              expect(cachedResult).toEqual(plainResult);
               expect(decoder.decode(encodeJsonWithParts(withCache.payload))).toBe(
                 JSON.stringify(without.payload),
               );
@@ -330,4 +339,45 @@ describe('the hourly cache: property', () => {
       { numRuns: 1000 },
     );
   }, 90_000);
+});
+
+describe('the validity horizon in the typed result', () => {
+  it('comes with each payload and says when a request would get another one', async () => {
+    const memory = smallNetwork();
+    memory.ingest([...steady(1, 'PM10', 40), ...steady(3, 'PM10', 20)]);
+    const service = createMeasurementsService({ store: memory });
+    const result = await service.installationMeasurements(1, { now: NOW });
+    if (result.status !== 'ok' || result.freshness === undefined) {
+      throw new Error('an installation of an in-memory store has a horizon');
+    }
+    const freshness = await result.freshness();
+    expect(result.freshness()).toBe(result.freshness()); // worked out once
+    expect(freshness.movingBounds).toBe(true);
+    expect(freshness.validAt(NOW)).toBe(true);
+    expect(freshness.validAt(NOW - 1)).toBe(false); // before the instant it was computed for
+    expect(freshness.validAt(NOW + MS_PER_HOUR)).toBe(false); // the next hour
+    const point = await service.pointMeasurements(CENTRE.latitude, CENTRE.longitude, { now: NOW });
+    expect(point.freshness).toBeTypeOf('function');
+    // New data for the installation: the horizon no longer holds.
+    memory.ingest([{ installationId: 1, name: 'PM10', atMs: NOW - MS_PER_MINUTE, value: 900 }]);
+    expect(freshness.validAt(NOW)).toBe(false);
+  });
+
+  it('is absent for a store that cannot bound it', async () => {
+    const memory = smallNetwork();
+    memory.ingest(steady(1, 'PM10', 40));
+    // The same store without `dataVersion`: nothing tells when its data change.
+    const store = new Proxy(memory, {
+      get(target, name) {
+        if (name === 'dataVersion') return undefined;
+        const value = Reflect.get(target, name, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    }) as MeasurementStore;
+    const result = await createMeasurementsService({ store }).installationMeasurements(1, {
+      now: NOW,
+    });
+    expect(result.status).toBe('ok');
+    expect(result.status === 'ok' && result.freshness).toBe(undefined);
+  });
 });

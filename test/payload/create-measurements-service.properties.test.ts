@@ -229,7 +229,7 @@ describe('point payload: properties', () => {
         const latitude = CENTRE.latitude + pointOffset.dLat;
         const longitude = CENTRE.longitude + pointOffset.dLng;
         const service = createMeasurementsService({ store });
-        const point = await service.pointMeasurements(latitude, longitude, { now });
+        const { payload: point } = await service.pointMeasurements(latitude, longitude, { now });
         expect(payloadNumberProblems(point)).toEqual([]);
 
         // Oracle: the installations in range by a brute-force distance scan, and their own payloads.

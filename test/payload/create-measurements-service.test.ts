@@ -269,7 +269,7 @@ describe('nearest queries', () => {
 describe('pointMeasurements', () => {
   it('far from every sensor: a 200-able payload of no-data elements and no contributors', async () => {
     const { service } = network();
-    const payload = await service.pointMeasurements(49, 22, { now: NOW, language: 'pl' });
+    const { payload } = await service.pointMeasurements(49, 22, { now: NOW, language: 'pl' });
     expect(allWindows(payload).every(isNoDataWindow)).toBe(true);
     expect(payload.history).toHaveLength(24);
     expect(payload.forecast).toHaveLength(24);
@@ -283,7 +283,7 @@ describe('pointMeasurements', () => {
 
   it('at a sensor: that sensor’s values, with weight 1', async () => {
     const { service } = network();
-    const payload = await service.pointMeasurements(CENTRE.latitude, CENTRE.longitude, {
+    const { payload } = await service.pointMeasurements(CENTRE.latitude, CENTRE.longitude, {
       now: NOW,
     });
     expect(payload.current.values).toEqual((await payloadOf(service, 1)).current.values);
@@ -301,7 +301,9 @@ describe('pointMeasurements', () => {
       longitude:
         19.9366 + (0.3 / haversineKm(50.0614, 19.9366, 50.0614, 19.952)) * (19.952 - 19.9366),
     };
-    const payload = await service.pointMeasurements(point.latitude, point.longitude, { now: NOW });
+    const { payload } = await service.pointMeasurements(point.latitude, point.longitude, {
+      now: NOW,
+    });
     const dA = haversineKm(point.latitude, point.longitude, CENTRE.latitude, CENTRE.longitude);
     const dB = haversineKm(point.latitude, point.longitude, EAST.latitude, EAST.longitude);
     const wA = 1 / dA / (1 / dA + 1 / dB);
@@ -328,7 +330,7 @@ describe('pointMeasurements', () => {
 
   it('ignores replaced and removed installations in range', async () => {
     const { service } = network();
-    const payload = await service.pointMeasurements(50.07, 19.94, { now: NOW });
+    const { payload } = await service.pointMeasurements(50.07, 19.94, { now: NOW });
     expect(payload.interpolation.contributors.map((c) => c.installationId)).not.toContain(6);
     expect(payload.current.values.find((v) => v.name === 'PM10')?.value).not.toBe(500);
   });
@@ -459,7 +461,7 @@ describe('with the real InMemoryStore', () => {
         await payloadOf(createMeasurementsService({ store: fake }), id),
       );
     }
-    const point = await createMeasurementsService({ store: memory }).pointMeasurements(
+    const { payload: point } = await createMeasurementsService({ store: memory }).pointMeasurements(
       50.0602,
       19.9402,
       { now: NOW },

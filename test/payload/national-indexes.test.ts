@@ -302,10 +302,14 @@ describe('national indexes in the point payload: property', () => {
         const expected = expectedIndexes({ run, current }, request);
         for (const cacheSize of [0, 16]) {
           const service = createMeasurementsService({ store, forecaster, cacheSize });
-          const point = await service.pointMeasurements(CENTRE.latitude, CENTRE.longitude, {
-            now: nowMs,
-            ...request,
-          });
+          const { payload: point } = await service.pointMeasurements(
+            CENTRE.latitude,
+            CENTRE.longitude,
+            {
+              now: nowMs,
+              ...request,
+            },
+          );
           expect(indexesOf(point)).toEqual(expected);
         }
       }),

@@ -1,8 +1,7 @@
+import * as zlib from 'node:zlib';
 import { argumentError } from '../../arguments/describe-value.js';
 import type { GzipFunction, GzipOptions } from '../core-request.js';
-import { withDeflateRaw } from '../spliced-gzip.js';
-
-type NodeZlib = typeof import('node:zlib');
+import type { DeflateRaw } from '../spliced-gzip.js';
 
 /** Options of {@link createNodeGzip}. */
 export interface NodeGzipOptions {
@@ -24,15 +23,10 @@ export interface NodeGzipOptions {
 
 /**
  * The `node:zlib` gzip for `createApi({ gzip })` on Node (also Bun and Deno): several times
- * cheaper than the default Web `CompressionStream`, and with a level per effort. `node:zlib`
- * is found through `process.getBuiltinModule` (Node ≥ 20.16) when the function is created, so
- * the module itself imports nothing from Node.
+ * cheaper than the default Web `CompressionStream`, and with a level per effort. Works on every
+ * Node release from 20.0 (this subpath is Node-only by design).
  *
- * It also gives the adapter a raw DEFLATE (`zlib.deflateRawSync`, same levels), with which a
- * cached Measurements body is compressed once and each response only adds its own bounds of
- * `current` as stored bytes.
- *
- * @throws TypeError when the runtime offers no `node:zlib`; RangeError for a bad option
+ * @throws RangeError for a bad option
  * @example
  * const api = createApi({ service, keys: ['demo'], gzip: createNodeGzip() });
  * zlib.gunzipSync(await createNodeGzip()(new TextEncoder().encode('{"a":1}'))).toString(); // '{"a":1}'
@@ -46,8 +40,7 @@ export function createNodeGzip(options: NodeGzipOptions = {}): GzipFunction {
     const expectation = 'must be a non-negative integer';
     throw argumentError(RangeError, name, 'options.syncMaxBytes', expectation, syncMaxBytes);
   }
-  const zlib = nodeZlib();
-  const gzip = (bytes: Uint8Array, gzipOptions?: GzipOptions): Promise<Uint8Array> => {
+  return (bytes: Uint8Array, gzipOptions?: GzipOptions): Promise<Uint8Array> => {
     const level = gzipOptions?.effort === 'best' ? bestLevel : fastLevel;
     if (bytes.byteLength <= syncMaxBytes) return settle(() => zlib.gzipSync(bytes, { level }));
     return new Promise<Uint8Array>((resolve, reject) => {
@@ -56,10 +49,25 @@ export function createNodeGzip(options: NodeGzipOptions = {}): GzipFunction {
       );
     });
   };
-  return withDeflateRaw(gzip, (bytes, gzipOptions) => {
+}
+
+/**
+ * Raw DEFLATE with `node:zlib` (`deflateRawSync`, the same levels as {@link createNodeGzip}),
+ * for `createApi({ deflateRaw })`: a cached Measurements body is compressed once and each gzip
+ * answer only adds its own bounds of `current` as stored bytes.
+ *
+ * @throws RangeError for a bad option
+ * @example
+ * createApi({ service, keys: ['demo'], gzip: createNodeGzip(), deflateRaw: createNodeDeflateRaw() });
+ */
+export function createNodeDeflateRaw(options: NodeGzipOptions = {}): DeflateRaw {
+  const { fastLevel = 1, bestLevel = 9 } = options;
+  checkZlibLevel('createNodeDeflateRaw', 'options.fastLevel', fastLevel);
+  checkZlibLevel('createNodeDeflateRaw', 'options.bestLevel', bestLevel);
+  return (bytes, gzipOptions) => {
     const level = gzipOptions?.effort === 'best' ? bestLevel : fastLevel;
     return settle(() => zlib.deflateRawSync(bytes, { level }));
-  });
+  };
 }
 
 function settle(compress: () => Uint8Array): Promise<Uint8Array> {
@@ -68,20 +76,6 @@ function settle(compress: () => Uint8Array): Promise<Uint8Array> {
   } catch (error) {
     return Promise.reject(error);
   }
-}
-
-function nodeZlib(): NodeZlib {
-  const host = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
-  const zlib =
-    typeof host?.getBuiltinModule === 'function'
-      ? (host.getBuiltinModule('node:zlib') as NodeZlib | undefined)
-      : undefined;
-  if (typeof zlib?.gzip !== 'function' || typeof zlib.gzipSync !== 'function') {
-    throw new TypeError(
-      'createNodeGzip: this runtime offers no node:zlib through process.getBuiltinModule (needs Node >= 20.16, Bun or Deno); use webGzip',
-    );
-  }
-  return zlib;
 }
 
 // A zlib level. Unlike the shared numeric checks, a value of the wrong type is a RangeError too:

@@ -2,8 +2,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CoreRequest, CoreResponse } from '../core-request.js';
 import type { Api } from '../create-api.js';
 import { framedErrorResponse } from '../error-mapper.js';
-import { immediateAnswerOf } from '../immediate-answer.js';
-import { isPromise, type MaybePromise } from '../maybe-promise.js';
 import { requestBaseUrl } from '../request-url.js';
 
 /** A `node:http` request listener; also an Express / Connect middleware (it never calls next). */
@@ -45,65 +43,29 @@ function mountPath(request: IncomingMessage, url: string): string {
 }
 
 /**
- * Converts a Node request to the core's request. `baseUrl` is worked out from the `Host` header
- * (and an Express mount path) only when read, which only a redirect does; it is `undefined`
- * when the header is absent or malformed.
+ * Converts a Node request to the core's request. `baseUrl` comes from the `Host` header (and an
+ * Express mount path); it is `undefined` when the header is absent or malformed.
  *
  * @example
  * toCoreRequest(req); // { method: 'GET', path: '/v2/meta/indexes', query: 'x=1', headers: {...}, baseUrl: 'http://127.0.0.1:8080' }
  */
 export function toCoreRequest(request: IncomingMessage): CoreRequest {
-  return new NodeCoreRequest(request);
+  const url = request.url ?? '/';
+  const headers = joinedHeaders(request.headers);
+  const encrypted = (request.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
+  const scheme = encrypted ? 'https' : 'http';
+  return {
+    method: request.method ?? 'GET',
+    ...splitUrl(url),
+    headers,
+    baseUrl: requestBaseUrl(scheme, headers.host, mountPath(request, url)),
+  };
 }
 
-// A class, not an object literal with a getter: V8 builds such a literal in its slow
-// dictionary mode, which cost more than the rest of a cached answer.
-class NodeCoreRequest implements CoreRequest {
-  readonly method: string;
-  readonly path: string;
-  readonly query: string;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly connection: object | undefined;
-  readonly #request: IncomingMessage;
-  readonly #url: string;
-  #baseUrl: { readonly value: string | undefined } | undefined;
-
-  constructor(request: IncomingMessage) {
-    const url = request.url ?? '/';
-    const { path, query } = splitUrl(url);
-    this.method = request.method ?? 'GET';
-    this.path = path;
-    this.query = query;
-    this.headers = joinedHeaders(request.headers);
-    // The socket: one per keep-alive connection, so its key is hashed once.
-    this.connection = request.socket ?? undefined;
-    this.#request = request;
-    this.#url = url;
-  }
-
-  get baseUrl(): string | undefined {
-    if (this.#baseUrl === undefined) {
-      const encrypted =
-        (this.#request.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
-      const value = requestBaseUrl(
-        encrypted ? 'https' : 'http',
-        this.headers.host,
-        mountPath(this.#request, this.#url),
-      );
-      this.#baseUrl = { value };
-    }
-    return this.#baseUrl.value;
-  }
-}
-
-// Node already joins repeated headers, except the few it keeps as arrays (`set-cookie`): only
-// then is a copy needed.
+// Node joins repeated headers itself, except the few it keeps as arrays (`set-cookie`): only
+// then is a copy made.
 function joinedHeaders(raw: IncomingMessage['headers']): Readonly<Record<string, string>> {
-  let hasArray = false;
-  for (const name in raw) {
-    if (Array.isArray(raw[name])) hasArray = true;
-  }
-  if (!hasArray) return raw as Readonly<Record<string, string>>;
+  if (!Object.values(raw).some(Array.isArray)) return raw as Readonly<Record<string, string>>;
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(raw)) {
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
@@ -120,22 +82,18 @@ function joinedHeaders(raw: IncomingMessage['headers']): Readonly<Record<string,
  * http.createServer(createNodeListener(createApi({ service, keys: ['demo'] }))).listen(8080);
  */
 export function createNodeListener(api: Api): NodeListener {
-  const answerNow = immediateAnswerOf(api);
   return (request, response) => {
-    let answer: MaybePromise<CoreResponse>;
+    let answer: Promise<CoreResponse>;
     try {
-      answer = answerNow(toCoreRequest(request));
+      answer = api.handle(toCoreRequest(request));
     } catch (thrown) {
       fail(response, thrown);
       return;
     }
-    // A cached answer is written in this same turn: no promise, no microtask.
-    if (!isPromise(answer)) write(response, answer);
-    else
-      answer.then(
-        (settled) => write(response, settled),
-        (thrown) => fail(response, thrown),
-      );
+    answer.then(
+      (settled) => write(response, settled),
+      (thrown) => fail(response, thrown),
+    );
   };
 }
 
@@ -151,8 +109,8 @@ function write(response: ServerResponse, answer: CoreResponse): void {
     const chunks = answer.bodyChunks ?? [answer.body ?? EMPTY_BODY];
     let length = 0;
     for (const chunk of chunks) length += chunk.byteLength;
-    const headers = answer.headers as Record<string, string>;
-    headers['Content-Length'] = String(length);
+    // A copy: another Api's headers may be shared between its answers, or frozen.
+    const headers = { ...answer.headers, 'Content-Length': String(length) };
     response.writeHead(answer.status, headers);
     // Corked, the head and every piece (at most three) leave in one writev; `end` uncorks.
     response.cork();

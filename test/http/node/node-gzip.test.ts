@@ -1,9 +1,9 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { gunzipSync, inflateRawSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { encodeJson } from '../../../src/http/json-body.js';
-import { createNodeGzip } from '../../../src/http/node/node-gzip.js';
-import { deflateRawOf } from '../../../src/http/spliced-gzip.js';
+import { createNodeDeflateRaw, createNodeGzip } from '../../../src/http/node/node-gzip.js';
 
 // Bytes that compress differently at each level: repetitive JSON with some noise.
 const PAYLOAD = encodeJson(
@@ -37,12 +37,14 @@ describe('createNodeGzip', () => {
   });
 
   it('gives the adapter a raw DEFLATE at the same levels', async () => {
-    const deflateRaw = deflateRawOf(createNodeGzip());
-    if (deflateRaw === undefined) throw new Error('createNodeGzip has no raw DEFLATE');
+    const deflateRaw = createNodeDeflateRaw();
     const fast = await deflateRaw(PAYLOAD);
     const best = await deflateRaw(PAYLOAD, { effort: 'best' });
     expect(best.byteLength).toBeLessThan(fast.byteLength);
     for (const bytes of [fast, best]) expect(inflateRawSync(bytes)).toEqual(Buffer.from(PAYLOAD));
+    expect(() => createNodeDeflateRaw({ bestLevel: -1 })).toThrow(
+      'createNodeDeflateRaw: options.bestLevel must be an integer in [0, 9], got -1',
+    );
   });
 
   it('rejects bad options, naming them', () => {
@@ -51,5 +53,28 @@ describe('createNodeGzip', () => {
     );
     expect(() => createNodeGzip({ bestLevel: 1.5 })).toThrow(/options\.bestLevel/);
     expect(() => createNodeGzip({ syncMaxBytes: -1 })).toThrow(/options\.syncMaxBytes/);
+  });
+});
+
+describe('the Node shell on Node 20.0', () => {
+  it('needs no process.getBuiltinModule (Node 20.16) to compress', async () => {
+    const host = process as { getBuiltinModule?: unknown };
+    const saved = host.getBuiltinModule;
+    host.getBuiltinModule = undefined;
+    try {
+      const gzip = createNodeGzip();
+      const body = new TextEncoder().encode('{"a":1}');
+      expect(gunzipSync(await gzip(body)).toString()).toBe('{"a":1}');
+    } finally {
+      host.getBuiltinModule = saved;
+    }
+  });
+
+  it('neither calls an API newer than Node 20.0 nor names an unexported function', () => {
+    const folder = 'src/http/node';
+    for (const file of readdirSync(folder)) {
+      const source = readFileSync(`${folder}/${file}`, 'utf8');
+      expect(source, file).not.toMatch(/getBuiltinModule|zlib\.crc32|webGzip/);
+    }
   });
 });

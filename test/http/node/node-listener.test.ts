@@ -296,7 +296,6 @@ describe('toCoreRequest', () => {
       headers: { host: 'h:1', 'x-a': ['1', '2'] },
       socket: {},
     } as unknown as IncomingMessage;
-    // `baseUrl` is a getter (worked out when read), so it is read out with the other fields.
     const { method, path, query, headers, baseUrl } = toCoreRequest({
       ...base,
       url: '/v2/x?a=1',
@@ -317,15 +316,8 @@ describe('toCoreRequest', () => {
     });
   });
 
-  it('reads baseUrl only when asked, from Host, TLS and an Express mount path', () => {
-    let hostReads = 0;
-    const headers = {
-      get host() {
-        hostReads++;
-        return 'api.example.org';
-      },
-      apikey: 'k',
-    };
+  it('reads baseUrl from Host, TLS and an Express mount path', () => {
+    const headers = { host: 'api.example.org', apikey: 'k' };
     const request = {
       method: 'GET',
       url: '/v2/installations/3?x=1',
@@ -335,10 +327,7 @@ describe('toCoreRequest', () => {
     } as unknown as IncomingMessage;
     const core = toCoreRequest(request);
     expect(core.headers.apikey).toBe('k');
-    const readsBefore = hostReads;
     expect(core.baseUrl).toBe('https://api.example.org/airq');
-    expect(core.baseUrl).toBe('https://api.example.org/airq');
-    expect(hostReads).toBe(readsBefore + 1);
     const bad = toCoreRequest({ ...request, headers: { host: 'evil/path' } } as IncomingMessage);
     expect(bad.baseUrl).toBeUndefined();
   });
