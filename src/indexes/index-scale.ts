@@ -1,9 +1,9 @@
 import type { Concentrations, IndexComputation } from './index-definition.js';
 
 // What the national indexes (US_AQI, EAQI, UK_DAQI, IN_NAQI, CN_AQI, CA_AQHI) share: reading
-// an input, choosing the dominant pollutant, and the computation of the two banded ones. The other shared parts (the float-safe
-// rounding, the unit conversion, the row interpolation) live in their own files so that each
-// index file holds only what is its own.
+// an input, choosing the dominant pollutant, the computation of the banded ones. The other
+// shared parts (the float-safe rounding, the unit conversion, the row interpolation) live in
+// their own files so that each index file holds only what is its own.
 
 /**
  * The input `key` as the national indexes read it: a negative value counts as 0; NaN,
