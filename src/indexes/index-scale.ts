@@ -1,4 +1,4 @@
-import type { Concentrations, IndexComputation } from './index-definition.js';
+import { type Concentrations, type IndexComputation, POLLUTANT_NAMES } from './index-definition.js';
 
 // What the national indexes (US_AQI, EAQI, UK_DAQI, IN_NAQI, CN_AQI, CA_AQHI) share: reading
 // an input, choosing the dominant pollutant, the computation of the banded ones. The other
@@ -19,15 +19,8 @@ export function readInput(concentrations: Concentrations<string>, key: string): 
   return Math.max(value, 0);
 }
 
-/** The order that breaks a tie for the dominant pollutant. */
-export const DOMINANCE_ORDER: readonly string[] = /* @__PURE__ */ Object.freeze([
-  'PM25',
-  'PM10',
-  'O3',
-  'NO2',
-  'SO2',
-  'CO',
-]);
+/** The order that breaks a tie for the dominant pollutant: airq's pollutants as listed. */
+export const DOMINANCE_ORDER: readonly string[] = POLLUTANT_NAMES;
 
 /**
  * The pollutant with the highest sub-index; on a tie the first in {@link DOMINANCE_ORDER}, then
