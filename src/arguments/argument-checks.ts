@@ -235,6 +235,25 @@ export function checkFunction(
 }
 
 /**
+ * Throws unless `value` is `undefined` or a function: an optional method of an object that a
+ * caller hands in (a store's `refresh` or `dataVersion`).
+ *
+ * @example
+ * checkOptionalFunction('f', 'options.store.refresh', true);
+ * // TypeError: f: options.store.refresh must be a function when present, got true
+ */
+export function checkOptionalFunction(
+  functionName: string,
+  parameterName: string,
+  value: unknown,
+): asserts value is ((...args: never[]) => unknown) | undefined {
+  if (value !== undefined && typeof value !== 'function') {
+    const expectation = 'must be a function when present';
+    throw argumentError(TypeError, functionName, parameterName, expectation, value);
+  }
+}
+
+/**
  * Converts a point in time (a `Date` or epoch milliseconds) to epoch milliseconds, rejecting
  * anything that is not a real instant, so a bad clock fails loudly instead of giving NaN windows.
  *

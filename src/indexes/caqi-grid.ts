@@ -1,3 +1,5 @@
+import { defineIndexTable, type IndexLevelDefinition, type IndexTable } from './index-table.js';
+
 /**
  * The CAQI hourly grid (CITEAIR): the concentrations at which each sub-index reaches 0, 25, 50,
  * 75 and 100. CO is the 8-hour mean; every other row is a 1-hour value. All µg/m³.
@@ -24,3 +26,23 @@ export const CAQI_COUNTED_POLLUTANTS: readonly string[] = /* @__PURE__ */ Object
   'PM10',
   'PM25',
 ]);
+
+/**
+ * A table on the CAQI grid: what CAQI and VENDOR_CAQI share (the hourly grid, the CAQI values
+ * at its breakpoints, the counted particulates, lower-inclusive levels), with `name` and
+ * `levels` of its own; deeply frozen by `defineIndexTable`.
+ *
+ * @example
+ * const table = caqiGridTable('MY_CAQI', CAQI_TABLE.levels);
+ * table.grids === CAQI_HOURLY_GRID; // true
+ */
+export function caqiGridTable(name: string, levels: readonly IndexLevelDefinition[]): IndexTable {
+  return defineIndexTable({
+    name,
+    indexBreakpoints: CAQI_INDEX_BREAKPOINTS,
+    grids: CAQI_HOURLY_GRID,
+    countedPollutants: CAQI_COUNTED_POLLUTANTS,
+    levelBounds: 'lower-inclusive',
+    levels,
+  });
+}

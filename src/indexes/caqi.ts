@@ -1,6 +1,6 @@
-import { CAQI_COUNTED_POLLUTANTS, CAQI_HOURLY_GRID, CAQI_INDEX_BREAKPOINTS } from './caqi-grid.js';
+import { caqiGridTable } from './caqi-grid.js';
 import { gridIndex } from './grid-index.js';
-import { defineIndexTable, type IndexTable } from './index-table.js';
+import type { IndexTable } from './index-table.js';
 
 /**
  * The Common Air Quality Index (CITEAIR) with its five levels, the top one open from 100.
@@ -9,85 +9,78 @@ import { defineIndexTable, type IndexTable } from './index-table.js';
  * @example
  * CAQI_TABLE.levels.map((l) => l.level); // ['VERY_LOW', 'LOW', 'MEDIUM', 'HIGH', 'VERY_HIGH']
  */
-export const CAQI_TABLE: IndexTable = /* @__PURE__ */ defineIndexTable({
-  name: 'CAQI',
-  indexBreakpoints: CAQI_INDEX_BREAKPOINTS,
-  grids: CAQI_HOURLY_GRID,
-  countedPollutants: CAQI_COUNTED_POLLUTANTS,
-  levelBounds: 'lower-inclusive',
-  levels: [
-    {
-      level: 'VERY_LOW',
-      minValue: 0,
-      maxValue: 25,
-      color: '#79BC6A',
-      description: {
-        en: 'Very low pollution.',
-        pl: 'Bardzo niskie zanieczyszczenie.',
-      },
-      advice: {
-        en: 'Enjoy being outside: the air is clean.',
-        pl: 'Korzystaj z pobytu na zewnątrz: powietrze jest czyste.',
-      },
+export const CAQI_TABLE: IndexTable = /* @__PURE__ */ caqiGridTable('CAQI', [
+  {
+    level: 'VERY_LOW',
+    minValue: 0,
+    maxValue: 25,
+    color: '#79BC6A',
+    description: {
+      en: 'Very low pollution.',
+      pl: 'Bardzo niskie zanieczyszczenie.',
     },
-    {
-      level: 'LOW',
-      minValue: 25,
-      maxValue: 50,
-      color: '#B9CE45',
-      description: {
-        en: 'Low pollution.',
-        pl: 'Niskie zanieczyszczenie.',
-      },
-      advice: {
-        en: 'No reason to change your plans outdoors.',
-        pl: 'Nie ma powodu, by zmieniać plany na świeżym powietrzu.',
-      },
+    advice: {
+      en: 'Enjoy being outside: the air is clean.',
+      pl: 'Korzystaj z pobytu na zewnątrz: powietrze jest czyste.',
     },
-    {
-      level: 'MEDIUM',
-      minValue: 50,
-      maxValue: 75,
-      color: '#EDC100',
-      description: {
-        en: 'Medium pollution.',
-        pl: 'Średnie zanieczyszczenie.',
-      },
-      advice: {
-        en: 'Sensitive people may notice it; consider lighter activity outdoors.',
-        pl: 'Osoby wrażliwe mogą to odczuć; rozważ lżejszą aktywność na zewnątrz.',
-      },
+  },
+  {
+    level: 'LOW',
+    minValue: 25,
+    maxValue: 50,
+    color: '#B9CE45',
+    description: {
+      en: 'Low pollution.',
+      pl: 'Niskie zanieczyszczenie.',
     },
-    {
-      level: 'HIGH',
-      minValue: 75,
-      maxValue: 100,
-      color: '#F69208',
-      description: {
-        en: 'High pollution.',
-        pl: 'Wysokie zanieczyszczenie.',
-      },
-      advice: {
-        en: 'Cut down on time outdoors, above all with heart or lung conditions.',
-        pl: 'Ogranicz czas na zewnątrz, zwłaszcza przy chorobach serca lub płuc.',
-      },
+    advice: {
+      en: 'No reason to change your plans outdoors.',
+      pl: 'Nie ma powodu, by zmieniać plany na świeżym powietrzu.',
     },
-    {
-      level: 'VERY_HIGH',
-      minValue: 100,
-      maxValue: null,
-      color: '#960018',
-      description: {
-        en: 'Very high pollution.',
-        pl: 'Bardzo wysokie zanieczyszczenie.',
-      },
-      advice: {
-        en: 'Stay indoors with the windows shut and postpone outdoor exercise.',
-        pl: 'Zostań w domu przy zamkniętych oknach i przełóż ćwiczenia na zewnątrz.',
-      },
+  },
+  {
+    level: 'MEDIUM',
+    minValue: 50,
+    maxValue: 75,
+    color: '#EDC100',
+    description: {
+      en: 'Medium pollution.',
+      pl: 'Średnie zanieczyszczenie.',
     },
-  ],
-});
+    advice: {
+      en: 'Sensitive people may notice it; consider lighter activity outdoors.',
+      pl: 'Osoby wrażliwe mogą to odczuć; rozważ lżejszą aktywność na zewnątrz.',
+    },
+  },
+  {
+    level: 'HIGH',
+    minValue: 75,
+    maxValue: 100,
+    color: '#F69208',
+    description: {
+      en: 'High pollution.',
+      pl: 'Wysokie zanieczyszczenie.',
+    },
+    advice: {
+      en: 'Cut down on time outdoors, above all with heart or lung conditions.',
+      pl: 'Ogranicz czas na zewnątrz, zwłaszcza przy chorobach serca lub płuc.',
+    },
+  },
+  {
+    level: 'VERY_HIGH',
+    minValue: 100,
+    maxValue: null,
+    color: '#960018',
+    description: {
+      en: 'Very high pollution.',
+      pl: 'Bardzo wysokie zanieczyszczenie.',
+    },
+    advice: {
+      en: 'Stay indoors with the windows shut and postpone outdoor exercise.',
+      pl: 'Zostań w domu przy zamkniętych oknach i przełóż ćwiczenia na zewnątrz.',
+    },
+  },
+]);
 
 /** A level of the CAQI. */
 export type CaqiLevel = 'VERY_LOW' | 'LOW' | 'MEDIUM' | 'HIGH' | 'VERY_HIGH';

@@ -42,23 +42,31 @@ const CO_ROWS = /* @__PURE__ */ nodeRows([
 // The editions differ in the PM nodes at IAQI 100: 2026 PM25 60 and PM10 120, 2012 75 and 150.
 const TABLES: Readonly<Record<CnEdition, Readonly<Record<string, readonly BreakpointRow[]>>>> =
   /* @__PURE__ */ Object.freeze({
-    '2026': /* @__PURE__ */ Object.freeze({
-      PM25: /* @__PURE__ */ nodeRows([0, 35, 60, 115, 150, 250, 350, 500]),
-      PM10: /* @__PURE__ */ nodeRows([0, 50, 120, 250, 350, 420, 500, 600]),
-      O3: O3_ROWS,
-      NO2: NO2_ROWS,
-      SO2: SO2_ROWS,
-      CO: CO_ROWS,
-    }),
-    '2012': /* @__PURE__ */ Object.freeze({
-      PM25: /* @__PURE__ */ nodeRows([0, 35, 75, 115, 150, 250, 350, 500]),
-      PM10: /* @__PURE__ */ nodeRows([0, 50, 150, 250, 350, 420, 500, 600]),
-      O3: O3_ROWS,
-      NO2: NO2_ROWS,
-      SO2: SO2_ROWS,
-      CO: CO_ROWS,
-    }),
+    '2026': /* @__PURE__ */ editionRows(
+      [0, 35, 60, 115, 150, 250, 350, 500],
+      [0, 50, 120, 250, 350, 420, 500, 600],
+    ),
+    '2012': /* @__PURE__ */ editionRows(
+      [0, 35, 75, 115, 150, 250, 350, 500],
+      [0, 50, 150, 250, 350, 420, 500, 600],
+    ),
   });
+
+// One edition's rows, in the order the sub-indexes are listed: PM25 and PM10 on the edition's
+// own nodes, the gases on the rows both editions share.
+function editionRows(
+  pm25Nodes: readonly number[],
+  pm10Nodes: readonly number[],
+): Readonly<Record<string, readonly BreakpointRow[]>> {
+  return Object.freeze({
+    PM25: nodeRows(pm25Nodes),
+    PM10: nodeRows(pm10Nodes),
+    O3: O3_ROWS,
+    NO2: NO2_ROWS,
+    SO2: SO2_ROWS,
+    CO: CO_ROWS,
+  });
+}
 
 // The 24-h SO2 table, read only by edition 2012 for a 1-h SO2 above 800 µg/m³.
 const SO2_24H_ROWS = /* @__PURE__ */ nodeRows([0, 50, 150, 475, 800, 1600, 2100, 2620]);

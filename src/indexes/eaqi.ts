@@ -1,6 +1,6 @@
 import type { Concentrations, IndexComputation, IndexDefinition } from './index-definition.js';
 import { EAQI_EDITIONS, type IndexEdition } from './index-editions.js';
-import { dominantPollutant, readInput } from './index-scale.js';
+import { worstBand } from './index-scale.js';
 import { defineIndexLevels } from './index-table.js';
 
 // The EEA European Air Quality Index (EEA; ETC HE Report 2024/17). It is categorical: each pollutant
@@ -67,17 +67,9 @@ function computeEaqi(
   concentrations: Concentrations<string>,
   edition: IndexEdition<'EAQI'>,
 ): IndexComputation<EaqiPollutant> | undefined {
-  const subIndexes: Partial<Record<EaqiPollutant, number>> = {};
-  let value = 0;
-  for (const pollutant of EAQI_POLLUTANTS) {
-    const c = readInput(concentrations, pollutant);
-    if (c === undefined) continue;
-    const band = eaqiBand(EAQI_BANDS[pollutant][edition], c);
-    subIndexes[pollutant] = band;
-    value = Math.max(value, band);
-  }
-  if (value === 0) return undefined;
-  return { value, subIndexes, dominantPollutant: dominantPollutant(subIndexes) };
+  return worstBand(concentrations, EAQI_POLLUTANTS, (pollutant, c) =>
+    eaqiBand(EAQI_BANDS[pollutant][edition], c),
+  );
 }
 
 // One level per band; a level's range is its own number. Colours: the EEA index app, the

@@ -16,20 +16,32 @@ export type PollutantName = 'PM25' | 'PM10' | 'O3' | 'NO2' | 'SO2' | 'CO';
 export type IndexInputName = PollutantName | 'O3_1H' | 'SO2_24H';
 
 /**
- * Every input name an index of airq reads, as spelt there. A key of the concentrations that
- * differs from one of them only in case or punctuation (`PM2.5`, `pm25`, `o3`) is a typo, and
- * `computeIndex` throws a `TypeError` naming the right spelling.
+ * airq's pollutants, in the order that breaks a tie for the dominant pollutant (`index-scale.ts`
+ * reads it so). Internal: users meet it as the start of {@link INDEX_INPUT_NAMES}.
  */
-export const INDEX_INPUT_NAMES: readonly IndexInputName[] = /* @__PURE__ */ Object.freeze([
+export const POLLUTANT_NAMES: readonly PollutantName[] = /* @__PURE__ */ Object.freeze([
   'PM25',
   'PM10',
   'O3',
   'NO2',
   'SO2',
   'CO',
-  'O3_1H',
-  'SO2_24H',
 ]);
+
+/**
+ * Every input name an index of airq reads, as spelt there: the pollutants, then `O3_1H` and
+ * `SO2_24H`. A key of the concentrations that differs from one of them only in case or
+ * punctuation (`PM2.5`, `pm25`, `o3`) is a typo, and `computeIndex` throws a `TypeError` naming
+ * the right spelling.
+ */
+export const INDEX_INPUT_NAMES: readonly IndexInputName[] =
+  /* @__PURE__ */ withSecondaryInputs(POLLUTANT_NAMES);
+
+// The pollutants followed by the secondary inputs, frozen. A function rather than a spread at
+// module level, so that a bundler may drop the list when nothing reads it.
+function withSecondaryInputs(pollutants: readonly PollutantName[]): readonly IndexInputName[] {
+  return Object.freeze([...pollutants, 'O3_1H', 'SO2_24H']);
+}
 
 /**
  * Concentrations by input name, µg/m³ for pollutants (CO included): the means over each

@@ -17,18 +17,23 @@ export const NATIONAL_INDEX_TYPE_NAMES = /* @__PURE__ */ Object.freeze([
   'CA_AQHI',
 ] as const);
 
-/** Every index airq computes, in the order the meta list shows them (default first). */
-export const INDEX_TYPE_NAMES = /* @__PURE__ */ Object.freeze([
-  'VENDOR_CAQI',
-  'CAQI',
-  'PIJP',
-  'US_AQI',
-  'EAQI',
-  'UK_DAQI',
-  'IN_NAQI',
-  'CN_AQI',
-  'CA_AQHI',
-] as const);
+/**
+ * Every index airq computes, in the order the meta list shows them: the grid indexes (default
+ * first), then the national ones.
+ */
+export const INDEX_TYPE_NAMES = /* @__PURE__ */ frozenConcat(
+  GRID_INDEX_TYPE_NAMES,
+  NATIONAL_INDEX_TYPE_NAMES,
+);
+
+// `first` then `second` as one frozen list, typed as the tuple of both. A function rather than
+// a spread at module level, so that a bundler may drop the list when nothing reads it.
+function frozenConcat<First extends readonly string[], Second extends readonly string[]>(
+  first: First,
+  second: Second,
+): readonly [...First, ...Second] {
+  return Object.freeze([...first, ...second] as [...First, ...Second]);
+}
 
 /** A grid index: `VENDOR_CAQI`, `CAQI` or `PIJP`. */
 export type GridIndexTypeName = (typeof GRID_INDEX_TYPE_NAMES)[number];

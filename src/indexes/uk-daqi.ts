@@ -2,7 +2,7 @@ import type { LocalizedText } from '../i18n/language.js';
 import { roundHalfUpInteger } from './float-safe.js';
 import type { Concentrations, IndexComputation, IndexDefinition } from './index-definition.js';
 import { type IndexEdition, UK_DAQI_EDITIONS } from './index-editions.js';
-import { dominantPollutant, readInput } from './index-scale.js';
+import { worstBand } from './index-scale.js';
 import { defineIndexLevels } from './index-table.js';
 
 // The UK Daily Air Quality Index of Defra (COMEAP 2011, in use since 2012).
@@ -60,18 +60,9 @@ export function ukDaqiBand(upperBounds: readonly number[], concentration: number
 function computeUkDaqi(
   concentrations: Concentrations<string>,
 ): IndexComputation<UkDaqiPollutant> | undefined {
-  const subIndexes: Partial<Record<UkDaqiPollutant, number>> = {};
-  let value = 0;
-  for (const pollutant of UK_DAQI_POLLUTANTS) {
-    const c = readInput(concentrations, pollutant);
-    if (c === undefined) continue;
-    const band = ukDaqiBand(UK_DAQI_BANDS[pollutant], c);
-    subIndexes[pollutant] = band;
-    value = Math.max(value, band);
-  }
-  return value === 0
-    ? undefined
-    : { value, subIndexes, dominantPollutant: dominantPollutant(subIndexes) };
+  return worstBand(concentrations, UK_DAQI_POLLUTANTS, (pollutant, c) =>
+    ukDaqiBand(UK_DAQI_BANDS[pollutant], c),
+  );
 }
 
 interface LevelTexts {

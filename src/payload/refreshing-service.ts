@@ -1,4 +1,4 @@
-import { argumentError } from '../arguments/describe-value.js';
+import { checkOptionalFunction } from '../arguments/argument-checks.js';
 import type { MeasurementStore } from '../store/measurement-store.js';
 import type { MeasurementsService } from './measurements-service.js';
 
@@ -18,16 +18,8 @@ export function refreshingService(
   service: MeasurementsService,
 ): MeasurementsService {
   const refresh = store.refresh;
+  checkOptionalFunction('createMeasurementsService', 'options.store.refresh', refresh);
   if (refresh === undefined) return Object.freeze(service);
-  if (typeof refresh !== 'function') {
-    throw argumentError(
-      TypeError,
-      'createMeasurementsService',
-      'options.store.refresh',
-      'must be a function when present',
-      refresh,
-    );
-  }
   const refreshed = () => refresh.call(store);
   return Object.freeze({
     async findInstallation(id) {

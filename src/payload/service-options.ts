@@ -1,4 +1,4 @@
-import { checkObject, checkOneOf } from '../arguments/argument-checks.js';
+import { checkObject, checkOneOf, checkOptionalFunction } from '../arguments/argument-checks.js';
 import { argumentError } from '../arguments/describe-value.js';
 import { baselineForecaster } from '../forecast/baseline-forecaster.js';
 import type { Forecaster } from '../forecast/forecaster.js';
@@ -73,15 +73,7 @@ function checkStore(store: MeasurementStore): void {
       );
     }
   }
-  if (store.dataVersion !== undefined && typeof store.dataVersion !== 'function') {
-    throw argumentError(
-      TypeError,
-      WHERE,
-      'options.store.dataVersion',
-      'must be a function when present',
-      store.dataVersion,
-    );
-  }
+  checkOptionalFunction(WHERE, 'options.store.dataVersion', store.dataVersion);
   if (typeof store.installationsVersion !== 'number') {
     throw argumentError(
       TypeError,

@@ -10,6 +10,7 @@ import {
   checkNumberInRange,
   checkObject,
   checkOneOf,
+  checkOptionalFunction,
   checkSafeInteger,
   isNumberArrayLike,
 } from '../../src/arguments/argument-checks.js';
@@ -124,7 +125,7 @@ describe('checkFiniteNumber / checkNotNaN / checkSafeInteger', () => {
   });
 });
 
-describe('checkOneOf / checkObject / checkFunction / isNumberArrayLike', () => {
+describe('checkOneOf / checkObject / checkFunction / checkOptionalFunction / isNumberArrayLike', () => {
   it('name function, parameter and value', () => {
     expect(() => checkOneOf('f', 'options.language', 'de', ['en', 'pl'])).toThrow(
       new RangeError('f: options.language must be one of en, pl, got "de"'),
@@ -139,6 +140,12 @@ describe('checkOneOf / checkObject / checkFunction / isNumberArrayLike', () => {
       new TypeError('f: options.clock must be a function, got 3'),
     );
     expect(() => checkFunction('f', 'options.clock', () => 0)).not.toThrow();
+    expect(() => checkOptionalFunction('f', 'options.store.refresh', true)).toThrow(
+      new TypeError('f: options.store.refresh must be a function when present, got true'),
+    );
+    expect(() => checkOptionalFunction('f', 'options.store.refresh', null)).toThrow(TypeError);
+    expect(() => checkOptionalFunction('f', 'options.store.refresh', undefined)).not.toThrow();
+    expect(() => checkOptionalFunction('f', 'options.store.refresh', () => 0)).not.toThrow();
     expect(isNumberArrayLike(new Float64Array(2))).toBe(true);
     expect(isNumberArrayLike([1, 2])).toBe(true);
     expect(isNumberArrayLike({ length: '2' })).toBe(false);

@@ -6,6 +6,7 @@ import {
   dominantPollutant,
   outranks,
   readInput,
+  worstBand,
 } from '../../src/indexes/index-scale.js';
 import { TIE_ORDER } from '../helpers/national-oracle-common.js';
 
@@ -142,6 +143,68 @@ describe('dominantPollutant', () => {
         const rotated = entries.map((_, i) => entries[(i + Math.abs(seed)) % entries.length]!);
         const reversed = Object.fromEntries(rotated.reverse());
         expect(dominantPollutant(reversed)).toBe(dominantPollutant(subIndexes));
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe('worstBand', () => {
+  // Bands of a made-up index: 1 up to 10, 2 up to 100, 3 above.
+  const bandOf = (_: string, c: number) => (c > 100 ? 3 : c > 10 ? 2 : 1);
+  const pollutants = ['O3', 'NO2', 'PM25'] as const;
+
+  it.each<[Concentrations, ReturnType<typeof worstBand> | undefined]>([
+    [
+      { NO2: 120, O3: 30 },
+      { value: 3, subIndexes: { O3: 2, NO2: 3 }, dominantPollutant: 'NO2' },
+    ],
+    [
+      { PM25: 5, O3: 50, NO2: 11 },
+      { value: 2, subIndexes: { O3: 2, NO2: 2, PM25: 1 }, dominantPollutant: 'O3' },
+    ],
+    [{ PM25: -4 }, { value: 1, subIndexes: { PM25: 1 }, dominantPollutant: 'PM25' }],
+    [{ SO2: 500, NO2: Number.NaN }, undefined],
+    [{}, undefined],
+  ])('of %o is %o', (concentrations, expected) => {
+    expect(worstBand(concentrations, pollutants, bandOf)).toEqual(expected);
+  });
+
+  it('hands each present pollutant and its read value to bandOf, in the order of the list', () => {
+    const calls: [string, number][] = [];
+    worstBand({ PM25: -1, SO2: 9, NO2: 2.5, O3: Infinity }, pollutants, (pollutant, c) => {
+      calls.push([pollutant, c]);
+      return 1;
+    });
+    expect(calls).toEqual([
+      ['NO2', 2.5],
+      ['PM25', 0],
+    ]);
+  });
+
+  it('is the naive highest band of the present pollutants, the dominant one by the tie order', () => {
+    const concentrationsArb = fc.dictionary(
+      fc.constantFrom(...TIE_ORDER, ...OTHER_NAMES),
+      anyValueArb,
+      { maxKeys: 9 },
+    );
+    fc.assert(
+      fc.property(concentrationsArb, (concentrations) => {
+        const subIndexes: Record<string, number> = {};
+        for (const pollutant of TIE_ORDER) {
+          const c = naiveReadInput(concentrations[pollutant]);
+          if (c !== undefined) subIndexes[pollutant] = bandOf(pollutant, c);
+        }
+        const values = Object.values(subIndexes);
+        const expected =
+          values.length === 0
+            ? undefined
+            : {
+                value: Math.max(...values),
+                subIndexes,
+                dominantPollutant: naiveDominant(subIndexes),
+              };
+        expect(worstBand(concentrations as Concentrations, TIE_ORDER, bandOf)).toEqual(expected);
       }),
       RUNS,
     );

@@ -29,6 +29,7 @@ const POLISH_LETTERS = /[ąćęłńóśźż]/i;
 describe('index type names', () => {
   it('lists the grid indexes VENDOR_CAQI (default), CAQI and PIJP, then the national ones', () => {
     expect(INDEX_TYPE_NAMES).toEqual(REFERENCE_ALL_INDEX_TYPE_NAMES);
+    expect(Object.isFrozen(INDEX_TYPE_NAMES)).toBe(true);
     expect(DEFAULT_INDEX_TYPE).toBe('VENDOR_CAQI');
   });
 

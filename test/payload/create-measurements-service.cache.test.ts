@@ -214,11 +214,17 @@ describe('the hourly cache of the measurements service', () => {
     }
   });
 
-  it('refuses a store whose dataVersion is not a function, or returns no number, and a bad cacheSize', async () => {
+  it('refuses a store whose dataVersion or refresh is not a function, a dataVersion that returns no number, and a bad cacheSize', async () => {
     const memory = smallNetwork();
     const broken = { ...recorded(memory).store, dataVersion: 7 } as never;
     expect(() => createMeasurementsService({ store: broken })).toThrow(
       'createMeasurementsService: options.store.dataVersion must be a function when present, got 7',
+    );
+    const noRefresh = { ...recorded(memory).store, refresh: 'now' } as never;
+    expect(() => createMeasurementsService({ store: noRefresh })).toThrow(
+      new TypeError(
+        'createMeasurementsService: options.store.refresh must be a function when present, got "now"',
+      ),
     );
     for (const cacheSize of [-1, 1.5, Number.NaN]) {
       expect(() => createMeasurementsService({ store: memory, cacheSize })).toThrow(RangeError);

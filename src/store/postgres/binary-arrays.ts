@@ -12,7 +12,15 @@ const TWO_TO_32 = 4_294_967_296;
 const POSTGRES_EPOCH_MS = Date.UTC(2000, 0, 1);
 const HEADER_BYTES = 20; // ndim, has-null flag, element type, length and lower bound
 
-function arrayBuffer(oid: number, count: number, width: number): Buffer {
+// An array parameter of `values.length` elements of `width` bytes each: the header, then for
+// every element its length word and the bytes `writeValue` puts right after it.
+function arrayParam(
+  oid: number,
+  values: ArrayLike<number>,
+  width: number,
+  writeValue: (buffer: Buffer, value: number, offset: number) => void,
+): Buffer {
+  const count = values.length;
   const buffer = Buffer.allocUnsafe(count === 0 ? 12 : HEADER_BYTES + count * (4 + width));
   buffer.writeInt32BE(count === 0 ? 0 : 1, 0); // an empty array has no dimension
   buffer.writeInt32BE(0, 4);
@@ -20,6 +28,12 @@ function arrayBuffer(oid: number, count: number, width: number): Buffer {
   if (count > 0) {
     buffer.writeInt32BE(count, 12);
     buffer.writeInt32BE(1, 16);
+  }
+  let offset = HEADER_BYTES;
+  for (let i = 0; i < count; i++) {
+    buffer.writeInt32BE(width, offset);
+    writeValue(buffer, values[i]!, offset + 4); // i < length
+    offset += 4 + width;
   }
   return buffer;
 }
@@ -31,18 +45,14 @@ function arrayBuffer(oid: number, count: number, width: number): Buffer {
  * await client.query('SELECT $1::bigint[]', [int8ArrayParam([1, -2])]); // [['1', '-2']]
  */
 export function int8ArrayParam(values: ArrayLike<number>): Buffer {
-  const buffer = arrayBuffer(INT8_OID, values.length, 8);
-  let offset = HEADER_BYTES;
-  for (let i = 0; i < values.length; i++) {
-    const value = values[i]!; // i < length
-    // Two's complement from a double: the high word floors, the low word is what is left.
-    const high = Math.floor(value / TWO_TO_32);
-    buffer.writeInt32BE(8, offset);
-    buffer.writeInt32BE(high, offset + 4);
-    buffer.writeUInt32BE(value - high * TWO_TO_32, offset + 8);
-    offset += 12;
-  }
-  return buffer;
+  return arrayParam(INT8_OID, values, 8, writeInt8);
+}
+
+// Two's complement from a double: the high word floors, the low word is what is left.
+function writeInt8(buffer: Buffer, value: number, offset: number): void {
+  const high = Math.floor(value / TWO_TO_32);
+  buffer.writeInt32BE(high, offset);
+  buffer.writeUInt32BE(value - high * TWO_TO_32, offset + 4);
 }
 
 /**
@@ -54,20 +64,17 @@ export function int8ArrayParam(values: ArrayLike<number>): Buffer {
  * await client.query('SELECT $1::timestamptz[]', [timestamptzArrayParam([0])]); // [[1970-01-01]]
  */
 export function timestamptzArrayParam(atMs: ArrayLike<number>): Buffer {
-  const buffer = arrayBuffer(TIMESTAMPTZ_OID, atMs.length, 8);
-  let offset = HEADER_BYTES;
-  for (let i = 0; i < atMs.length; i++) {
-    // Microseconds pass 2^53, so multiply by 1000 word by word: each part stays exact.
-    const sincePostgresEpochMs = atMs[i]! - POSTGRES_EPOCH_MS; // i < length
-    const high = Math.floor(sincePostgresEpochMs / TWO_TO_32);
-    const lowUs = (sincePostgresEpochMs - high * TWO_TO_32) * 1000; // < 2^42
-    const carry = Math.floor(lowUs / TWO_TO_32);
-    buffer.writeInt32BE(8, offset);
-    buffer.writeInt32BE(high * 1000 + carry, offset + 4);
-    buffer.writeUInt32BE(lowUs - carry * TWO_TO_32, offset + 8);
-    offset += 12;
-  }
-  return buffer;
+  return arrayParam(TIMESTAMPTZ_OID, atMs, 8, writeTimestamptz);
+}
+
+// Microseconds pass 2^53, so multiply by 1000 word by word: each part stays exact.
+function writeTimestamptz(buffer: Buffer, atMs: number, offset: number): void {
+  const sincePostgresEpochMs = atMs - POSTGRES_EPOCH_MS;
+  const high = Math.floor(sincePostgresEpochMs / TWO_TO_32);
+  const lowUs = (sincePostgresEpochMs - high * TWO_TO_32) * 1000; // < 2^42
+  const carry = Math.floor(lowUs / TWO_TO_32);
+  buffer.writeInt32BE(high * 1000 + carry, offset);
+  buffer.writeUInt32BE(lowUs - carry * TWO_TO_32, offset + 4);
 }
 
 /**
@@ -77,14 +84,11 @@ export function timestamptzArrayParam(atMs: ArrayLike<number>): Buffer {
  * await client.query('SELECT $1::float8[]', [float8ArrayParam([0.1])]); // [[0.1]]
  */
 export function float8ArrayParam(values: ArrayLike<number>): Buffer {
-  const buffer = arrayBuffer(FLOAT8_OID, values.length, 8);
-  let offset = HEADER_BYTES;
-  for (let i = 0; i < values.length; i++) {
-    buffer.writeInt32BE(8, offset);
-    buffer.writeDoubleBE(values[i]!, offset + 4); // i < length
-    offset += 12;
-  }
-  return buffer;
+  return arrayParam(FLOAT8_OID, values, 8, writeFloat8);
+}
+
+function writeFloat8(buffer: Buffer, value: number, offset: number): void {
+  buffer.writeDoubleBE(value, offset);
 }
 
 /**
@@ -94,12 +98,9 @@ export function float8ArrayParam(values: ArrayLike<number>): Buffer {
  * await client.query('SELECT $1::smallint[]', [int2ArrayParam([2])]); // [[2]]
  */
 export function int2ArrayParam(values: ArrayLike<number>): Buffer {
-  const buffer = arrayBuffer(INT2_OID, values.length, 2);
-  let offset = HEADER_BYTES;
-  for (let i = 0; i < values.length; i++) {
-    buffer.writeInt32BE(2, offset);
-    buffer.writeInt16BE(values[i]!, offset + 4); // i < length
-    offset += 6;
-  }
-  return buffer;
+  return arrayParam(INT2_OID, values, 2, writeInt2);
+}
+
+function writeInt2(buffer: Buffer, value: number, offset: number): void {
+  buffer.writeInt16BE(value, offset);
 }
