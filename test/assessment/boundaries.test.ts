@@ -315,8 +315,8 @@ describe('WHO levels', () => {
       level: 'IT1',
       met: false,
     });
-    // With September to December missing, no window with July has 75 % of its days.
-    b.setRange(Date.UTC(2023, 8, 1), Date.UTC(2024, 0, 1), Number.NaN);
+    // With November and December missing, July–December lacks 75 % of its days: June–November wins.
+    b.setRange(Date.UTC(2023, 10, 1), Date.UTC(2024, 0, 1), Number.NaN);
     const m = byId(b, WHO('O3'));
     expect(m['WHO.O3.peak-season']!.valid).toBe(true);
     expect(m['WHO.O3.peak-season']!.value).toBeLessThan(90);
