@@ -322,3 +322,19 @@ describe('WHO levels', () => {
     expect(m['WHO.O3.peak-season']!.value).toBeLessThan(90);
   });
 });
+
+describe('the assessed year alone', () => {
+  it('counts and averages only the hours of the year, not those around it', () => {
+    const b = new HourlyBuilder(2022, 2024, 300)
+      .setRange(Date.UTC(2023, 0, 1), Date.UTC(2024, 0, 1), 20)
+      .setHours(2023, 6, 1, 0, 5, 250);
+    const m = byId(b, EU('NO2'));
+    expect(m['NO2.hourly-exceedances']).toMatchObject({ value: 5, exceedances: 5 });
+    expect(m['NO2.annual-mean']).toMatchObject({ value: (8755 * 20 + 5 * 250) / 8760 });
+  });
+
+  it('takes the largest MDA8 of the year for EU CO, wherever it falls', () => {
+    const b = constant(1000).setHours(2023, 1, 10, 10, 18, 8000);
+    expect(byId(b, EU('CO'))['CO.max-daily-8h-mean']).toMatchObject({ value: 8, met: true });
+  });
+});
