@@ -16,6 +16,8 @@ import {
 export const AOT40_THRESHOLD_UGM3 = 80;
 /** Hours of the window: 92 days (May to July) × 12 hours. */
 export const AOT40_POSSIBLE_HOURS = 1104;
+// 90 % of the 1,104 hours, rounded up: the measured hours a valid AOT40 needs.
+const MIN_MEASURED_HOURS = 994;
 
 // The first and last UTC hour of the daily window: 08:00 and 19:00 CET.
 const FIRST_UTC_HOUR = 7;
@@ -59,14 +61,16 @@ export function aot40Of(grid: HourGrid, year: number): Aot40 {
   const { values, startHour } = grid;
   for (let day = firstDay; day < tillDay; day++) {
     const from = day * HOURS_PER_DAY + FIRST_UTC_HOUR - startHour;
-    for (let i = Math.max(from, 0); i < from + HOURS_PER_WINDOW && i < values.length; i++) {
+    const till = Math.min(from + HOURS_PER_WINDOW, values.length);
+    for (let i = Math.max(from, 0); i < till; i++) {
       const v = values[i]!; // ! : i < length
       if (!Number.isFinite(v)) continue;
       measured++;
-      if (v > AOT40_THRESHOLD_UGM3) sum += v - AOT40_THRESHOLD_UGM3;
+      // Adding +0 leaves the sum's bits as they are, so hours at or below 80 may add their 0.
+      sum += Math.max(0, v - AOT40_THRESHOLD_UGM3);
     }
   }
-  const valid = 10 * measured >= 9 * AOT40_POSSIBLE_HOURS;
+  const valid = measured >= MIN_MEASURED_HOURS;
   const value = valid ? (sum * AOT40_POSSIBLE_HOURS) / measured : null;
   return { value, measuredSum: sum, measuredHours: measured, valid };
 }

@@ -1,5 +1,6 @@
 // Internal: the year being assessed, with what several metrics read (its hour range, its
-// capture, its daily means and MDA8), each computed once and only when a metric asks.
+// capture, its daily means and MDA8), computed when a metric asks (a few milliseconds a year, so
+// not kept).
 import type { AssessedPollutant } from './assessment-types.js';
 import { dailyMeansInto } from './daily-means.js';
 import { dailyMaxEightHourMeansInto } from './eight-hour-means.js';
@@ -26,8 +27,6 @@ export class AssessedYear {
   readonly hours: number;
   /** Valid hours in the year. */
   readonly validHours: number;
-  #dailyMeans: Float64Array | undefined;
-  #mda8: Float64Array | undefined;
 
   constructor(grid: HourGrid, pollutant: AssessedPollutant, year: number) {
     this.grid = grid;
@@ -52,17 +51,14 @@ export class AssessedYear {
 
   /** Daily means of the days of the year (NaN with fewer than 18 valid hours). */
   dailyMeans(): Float64Array {
-    if (this.#dailyMeans === undefined) {
-      this.#dailyMeans = new Float64Array(this.days);
-      dailyMeansInto(this.grid, this.firstDay, this.#dailyMeans);
-    }
-    return this.#dailyMeans;
+    const means = new Float64Array(this.days);
+    dailyMeansInto(this.grid, this.firstDay, means);
+    return means;
   }
 
   /** MDA8 of the days of the year (NaN with fewer than 18 valid 8-hour means). */
   mda8(): Float64Array {
-    if (this.#mda8 === undefined) this.#mda8 = mda8OfYear(this.grid, this.year);
-    return this.#mda8;
+    return mda8OfYear(this.grid, this.year);
   }
 
   /** Mean of the valid hours of the year, added in time order; NaN when none is valid. */
@@ -79,7 +75,7 @@ export class AssessedYear {
         count++;
       }
     }
-    return count > 0 ? sum / count : Number.NaN;
+    return sum / count; // 0 / 0 is NaN: no valid hour
   }
 
   /** Valid hours of the year above `threshold`. */

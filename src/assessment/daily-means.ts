@@ -60,7 +60,8 @@ export function dailyMeansInto(
     const from = (firstDay + d) * HOURS_PER_DAY - startHour;
     let sum = 0;
     let count = 0;
-    for (let i = Math.max(from, 0); i < from + HOURS_PER_DAY && i < length; i++) {
+    const till = Math.min(from + HOURS_PER_DAY, length);
+    for (let i = Math.max(from, 0); i < till; i++) {
       const v = values[i]!; // ! : i < length
       if (Number.isFinite(v)) {
         sum += v;

@@ -20,12 +20,6 @@ export interface HourGrid {
   readonly startHour: number;
 }
 
-/** The value of absolute hour `hour`, or NaN when the hour is outside the series. */
-export function valueAt(grid: HourGrid, hour: number): number {
-  const i = hour - grid.startHour;
-  return i >= 0 && i < grid.values.length ? (grid.values[i] as number) : Number.NaN;
-}
-
 /** Checks a public series argument and returns it as a grid. */
 export function checkHourlySeries(functionName: string, series: unknown): HourGrid {
   checkObject(functionName, 'series', series, 'an object { startMs, values }');
