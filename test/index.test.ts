@@ -77,8 +77,19 @@ const FORECAST = [
   'sameHourYesterdayForecaster',
 ];
 const SAMPLE = ['DEFAULT_SAMPLE_SEED', 'createSampleNetwork'];
-const HTTP = ['InMemoryCounterStore', 'createApi', 'createFetchHandler'];
-const HTTP_NODE = ['createNodeGzip', 'createNodeListener', 'respondToClientError'];
+const HTTP = [
+  'InMemoryCounterStore',
+  'createApi',
+  'createFetchHandler',
+  'webDeflateRaw',
+  'webGzip',
+];
+const HTTP_NODE = [
+  'createNodeDeflateRaw',
+  'createNodeGzip',
+  'createNodeListener',
+  'respondToClientError',
+];
 // Node only (files and streams), so a subpath of its own and not in the root.
 const IMPORT = [
   'IMPORT_SOURCES',

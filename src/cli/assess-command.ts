@@ -18,7 +18,6 @@ const EXIT_USAGE = 2;
 
 /** The `airq assess --help` text. */
 export const ASSESS_HELP = `Usage: airq assess --standard STANDARD --pollutant POLLUTANT --year YEAR [options] FILE
-       npm run assess -- --standard STANDARD --pollutant POLLUTANT --year YEAR [options] FILE
 
 Assesses a year of measurements under an air quality standard and prints one line per metric:
 its value, limit, whether it is met, the data capture and the rule (or why it is not assessable).
