@@ -10,7 +10,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpus } from 'node:os';
-import { chromium } from 'playwright-core';
 import { createApi } from '../src/http/create-api.js';
 import { createNodeGzip } from '../src/http/node/node-gzip.js';
 import { createNodeListener } from '../src/http/node/node-listener.js';
@@ -18,6 +17,7 @@ import { createPageListener } from '../src/page/page-listener.js';
 import { createMeasurementsService } from '../src/payload/index.js';
 import { createSampleNetwork } from '../src/sample/index.js';
 import type { MeasurementStore } from '../src/store/measurement-store.js';
+import { launchChromium } from '../test/helpers/browser-page.js';
 import { syntheticNetwork } from './helpers/payload-synthetic-network.js';
 
 const NOW_MS = Date.parse('2026-11-21T09:27:00.000Z');
@@ -44,19 +44,7 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)]!;
 };
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 
 async function measure(name: string, store: MeasurementStore, count: number) {
   const { server, origin } = await serve(store);
