@@ -11,27 +11,36 @@ const WEB_ENTRIES = Object.freeze({
 });
 
 /**
- * Builds `airq/http`, `airq/payload` and `airq/sample` as the package's ESM build does (tsup,
- * code splitting, dependencies bundled so a page can load them without a resolver), without
- * declarations, into a fresh temporary folder. Returns the folder and its file names.
+ * Builds `entries` as the package's ESM build does (tsup, code splitting, tree shaking),
+ * without declarations, into a fresh temporary folder. `browser` targets a page instead of
+ * Node and bundles the dependencies too, so a page can load the files without a resolver.
+ * Returns the folder and its file names.
  */
-export async function buildWebBundle(): Promise<{ dir: string; files: string[] }> {
-  const dir = mkdtempSync(join(tmpdir(), 'airq-web-'));
+export async function buildEsm(
+  entries: Readonly<Record<string, string>>,
+  { browser }: { browser: boolean },
+): Promise<{ dir: string; files: string[] }> {
+  const dir = mkdtempSync(join(tmpdir(), 'airq-esm-'));
   await build({
-    entry: { ...WEB_ENTRIES },
+    entry: { ...entries },
     format: ['esm'],
     outDir: dir,
     dts: false,
     sourcemap: false,
     splitting: true,
     treeshake: true,
-    platform: 'browser',
-    target: 'es2022',
-    noExternal: [/.*/],
+    ...(browser
+      ? { platform: 'browser' as const, target: 'es2022', noExternal: [/.*/] }
+      : { target: 'node20' }),
     silent: true,
     config: false,
   });
   return { dir, files: readdirSync(dir) };
+}
+
+/** `airq/http`, `airq/payload` and `airq/sample` built for a page (see {@link buildEsm}). */
+export function buildWebBundle(): Promise<{ dir: string; files: string[] }> {
+  return buildEsm(WEB_ENTRIES, { browser: true });
 }
 
 /** Every `node:` or bare Node built-in import left in the built files (must be none). */

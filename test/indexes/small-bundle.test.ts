@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { build as buildPackage } from 'tsup';
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_ENTRIES } from '../../scripts/entries.js';
+import { fencedBlocks } from '../docs/doc-blocks.js';
+import { buildEsm } from '../helpers/web-bundle.js';
 
 // One index in a small bundle: the first `ts` block under the docs/indexes.md heading that
 // contains "small bundle", bundled and minified for the browser with esbuild as a front-end
@@ -24,28 +24,17 @@ function firstBlockUnder(markdown: string, words: string): string {
     (line) => /^#+ /.test(line) && line.toLowerCase().includes(words),
   );
   if (heading < 0) throw new Error(`no heading containing "${words}"`);
-  const open = lines.findIndex((line, i) => i > heading && line.trim() === '```ts');
-  if (open < 0) throw new Error(`no ts block under "${words}"`);
-  const close = lines.findIndex((line, i) => i > open && line.trim() === '```');
-  return lines.slice(open + 1, close).join('\n');
+  const block = fencedBlocks(markdown, 'docs/indexes.md').find(
+    ({ language, line }) => language === 'ts' && line > heading + 1,
+  );
+  if (block === undefined) throw new Error(`no ts block under "${words}"`);
+  return block.code;
 }
 
-// The ESM build of every public entry, as tsup.config.ts makes it (no declarations), in a
-// fresh folder whose package.json says what the package's says: no side effects.
+// The ESM build of every public entry, as the package's, in a folder whose package.json says
+// what the package's says: no side effects.
 async function packageBuild(): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), 'airq-esm-'));
-  await buildPackage({
-    entry: { ...PUBLIC_ENTRIES },
-    format: ['esm'],
-    outDir: dir,
-    dts: false,
-    sourcemap: false,
-    splitting: true,
-    treeshake: true,
-    target: 'node20',
-    silent: true,
-    config: false,
-  });
+  const { dir } = await buildEsm(PUBLIC_ENTRIES, { browser: false });
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module', sideEffects: false }));
   return dir;
 }
