@@ -1,49 +1,27 @@
-import {
-  DEFAULT_INDEX_TYPE,
-  INDEX_TYPE_NAMES,
-  type IndexTypeName,
-  isIndexTypeName,
-} from '../indexes/index-table.js';
+// A route's parameters, each declared once as a valibot schema of its value. The parser reads
+// the query text through that schema, and the OpenAPI document maps the same schema to JSON
+// Schema (`paramJsonSchema`), so the two cannot disagree.
+import * as v from 'valibot';
+import { DEFAULT_INDEX_TYPE, INDEX_TYPE_NAMES } from '../indexes/index-table.js';
 import type { Violation } from './api-error.js';
 
 /** Parameter name → every value it was sent with, in order. */
 export type RawParams = ReadonlyMap<string, readonly string[]>;
 
-/** Outcome of parsing one parameter value. */
-export type ParamParse<V> =
-  | { readonly ok: true; readonly value: V }
-  | { readonly ok: false; readonly message: string };
-
 /**
- * The JSON Schema (2020-12) of the values a rule accepts, as the OpenAPI document publishes
- * it. It sits beside `parse` so the two are written together; `test/http/openapi.test.ts`
- * checks that they accept the same values.
+ * One parameter: a valibot schema of its value (a number, with `safeInteger`, `minValue` or
+ * `maxValue` actions, or a `picklist` of texts), wrapped in `v.message` for its violation text.
+ * Without `v.optional` it is required: missing or empty is a violation. With `v.optional(schema,
+ * default)`, missing or empty means the default (clients send `maxResults=` when the user gave
+ * nothing).
  */
-export interface ParamSchema {
-  readonly type: 'number' | 'integer' | 'string';
-  readonly minimum?: number;
-  readonly maximum?: number;
-  readonly enum?: readonly string[];
-}
-
-/**
- * How one parameter is read. Without `defaultValue` it is required: missing or empty is a
- * violation. With it, missing or empty means the default (clients send `maxResults=` when the
- * user gave nothing).
- */
-export interface ParamRule<V> {
-  readonly parse: (text: string) => ParamParse<V>;
-  readonly defaultValue?: V;
-  readonly schema: ParamSchema;
-}
+export type ParamRule<V = unknown> = v.GenericSchema<unknown, V>;
 
 /** A route's parameters by name. */
-export type ParamRules = Readonly<Record<string, ParamRule<unknown>>>;
+export type ParamRules = Readonly<Record<string, ParamRule>>;
 
 /** The parsed values of a rule set, defaults filled in. */
-export type ParsedParams<R extends ParamRules> = {
-  readonly [K in keyof R]: R[K] extends ParamRule<infer V> ? V : never;
-};
+export type ParsedParams<R extends ParamRules> = { readonly [K in keyof R]: v.InferOutput<R[K]> };
 
 // Plain decimals only: no exponent, no hex, no NaN/Infinity, no spaces. Number() alone would
 // accept all of those, and `parseFloat` would accept `12abc`.
@@ -96,6 +74,64 @@ export function readQueryParams(query: string): Map<string, string[]> {
   return params;
 }
 
+// The parts of a valibot schema this module reads; valibot's own types do not name them.
+interface SchemaParts {
+  readonly type: string;
+  readonly wrapped?: SchemaParts;
+  readonly default?: unknown;
+  readonly options?: readonly string[];
+  readonly pipe?: readonly { readonly type: string; readonly requirement?: unknown }[];
+}
+
+// The schema of the value itself, under `v.optional`.
+function valueParts(rule: ParamRule): SchemaParts {
+  const parts = rule as unknown as SchemaParts;
+  return parts.wrapped ?? parts;
+}
+
+// Query text → the value valibot checks. A number schema reads strict decimals, an integer one
+// strict integers (so `1.0` is no integer); text that is neither becomes NaN, which any number
+// schema rejects with the rule's message.
+function decode(rule: ParamRule, text: string): unknown {
+  const parts = valueParts(rule);
+  if (parts.type !== 'number') return text;
+  const integer = parts.pipe?.some((action) => action.type === 'safe_integer') ?? false;
+  return (integer ? parseSafeInteger(text) : parseDecimal(text)) ?? Number.NaN;
+}
+
+/**
+ * The JSON Schema (2020-12) of the values a rule accepts, as the OpenAPI document publishes it:
+ * `type`, `enum`, `minimum`, `maximum` and `default`. Throws for any schema part it cannot
+ * express, so the document never says less than the parser checks.
+ *
+ * @example
+ * paramJsonSchema(INSTALLATION_ID); // { type: 'integer', minimum: 1, maximum: 9007199254740991 }
+ */
+export function paramJsonSchema(rule: ParamRule): Record<string, unknown> {
+  const parts = valueParts(rule);
+  const schema: Record<string, unknown> = { type: parts.type };
+  if (parts.type === 'picklist') Object.assign(schema, { type: 'string', enum: parts.options });
+  else if (parts.type !== 'number') throw new Error(`paramJsonSchema: no schema for ${parts.type}`);
+  for (const action of parts.pipe?.slice(1) ?? []) {
+    if (action.type === 'safe_integer') {
+      Object.assign(schema, {
+        type: 'integer',
+        minimum: Number.MIN_SAFE_INTEGER,
+        maximum: Number.MAX_SAFE_INTEGER,
+      });
+    } else if (action.type === 'min_value') schema.minimum = action.requirement;
+    else if (action.type === 'max_value') schema.maximum = action.requirement;
+    else throw new Error(`paramJsonSchema: no schema for ${action.type}`);
+  }
+  const optional = rule as unknown as SchemaParts;
+  return optional.type === 'optional' ? { ...schema, default: optional.default } : schema;
+}
+
+/** Whether a missing or empty parameter takes the rule's default rather than being a violation. */
+export function hasDefault(rule: ParamRule): boolean {
+  return rule.type === 'optional';
+}
+
 /**
  * Parses the parameters a route declares and collects a violation for **every** bad one.
  * Parameters the route does not declare are ignored; a declared one sent twice is a violation.
@@ -115,98 +151,57 @@ export function parseParams<R extends ParamRules>(
   for (const [parameter, rule] of Object.entries(rules)) {
     const sent = raw.get(parameter) ?? [];
     if (sent.length > 1) {
-      violations.push({
-        parameter,
-        message: `must be given once, got ${sent.length} values`,
-        rejectedValue: sent,
-      });
+      const message = `must be given once, got ${sent.length} values`;
+      violations.push({ parameter, message, rejectedValue: sent });
       continue;
     }
     const text = sent[0];
-    if (text === undefined || text === '') {
-      if ('defaultValue' in rule) values[parameter] = rule.defaultValue;
-      else violations.push({ parameter, message: 'is required', rejectedValue: text ?? null });
+    if ((text === undefined || text === '') && !hasDefault(rule)) {
+      violations.push({ parameter, message: 'is required', rejectedValue: text ?? null });
       continue;
     }
-    const parsed = rule.parse(text);
-    if (parsed.ok) values[parameter] = parsed.value;
-    else violations.push({ parameter, message: parsed.message, rejectedValue: text });
+    // Missing or empty reaches an optional schema as `undefined`, which gives its default.
+    const result = v.safeParse(rule, text ? decode(rule, text) : undefined);
+    if (result.success) values[parameter] = result.output;
+    else violations.push({ parameter, message: result.issues[0].message, rejectedValue: text! });
   }
   if (violations.length > 0) return { ok: false, violations };
   // Every declared key was filled from its own rule above, so the record has the declared shape.
   return { ok: true, values: values as ParsedParams<R> };
 }
 
-function decimalInRange(min: number, max: number): (text: string) => ParamParse<number> {
-  const message = `must be a decimal number in [${min}, ${max}]`;
-  return (text) => {
-    const value = parseDecimal(text);
-    return value !== undefined && value >= min && value <= max
-      ? { ok: true, value }
-      : { ok: false, message };
-  };
-}
-
-function degreesRule(limit: number): ParamRule<number> {
-  return Object.freeze({
-    parse: decimalInRange(-limit, limit),
-    schema: Object.freeze({ type: 'number', minimum: -limit, maximum: limit }),
-  });
-}
+const degrees = (limit: number) =>
+  v.message(
+    v.pipe(v.number(), v.minValue(-limit), v.maxValue(limit)),
+    `must be a decimal number in [${-limit}, ${limit}]`,
+  );
 
 /** `lat`: required decimal degrees in [-90, 90]. */
-export const LATITUDE: ParamRule<number> = degreesRule(90);
+export const LATITUDE = degrees(90);
 
 /** `lng`: required decimal degrees in [-180, 180]. */
-export const LONGITUDE: ParamRule<number> = degreesRule(180);
-
-// A limit where a negative value means none, read by `parse`; empty or absent means the default.
-function limitRule(
-  parse: (text: string) => number | undefined,
-  kind: string,
-  defaultValue: number,
-  schema: ParamSchema,
-): ParamRule<number> {
-  const message = `must be ${kind} (negative means no limit)`;
-  return Object.freeze({
-    parse: (text: string): ParamParse<number> => {
-      const value = parse(text);
-      return value === undefined ? { ok: false, message } : { ok: true, value };
-    },
-    defaultValue,
-    schema: Object.freeze(schema),
-  });
-}
+export const LONGITUDE = degrees(180);
 
 /** `maxDistanceKM`: decimal km, default 3.0; negative means no limit. */
-export const MAX_DISTANCE_KM: ParamRule<number> = limitRule(parseDecimal, 'a decimal number', 3, {
-  type: 'number',
-});
+export const MAX_DISTANCE_KM = v.message(
+  v.optional(v.number(), 3),
+  'must be a decimal number (negative means no limit)',
+);
 
 /** `maxResults`: integer, default 1; negative means no limit. */
-export const MAX_RESULTS: ParamRule<number> = limitRule(parseSafeInteger, 'an integer', 1, {
-  type: 'integer',
-  minimum: Number.MIN_SAFE_INTEGER,
-  maximum: Number.MAX_SAFE_INTEGER,
-});
+export const MAX_RESULTS = v.message(
+  v.optional(v.pipe(v.number(), v.safeInteger()), 1),
+  'must be an integer (negative means no limit)',
+);
 
 /** `installationId` (query or path): required positive integer. */
-export const INSTALLATION_ID: ParamRule<number> = Object.freeze({
-  parse: (text: string): ParamParse<number> => {
-    const value = parseSafeInteger(text);
-    return value !== undefined && value > 0
-      ? { ok: true, value }
-      : { ok: false, message: 'must be a positive integer' };
-  },
-  schema: Object.freeze({ type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
-});
+export const INSTALLATION_ID = v.message(
+  v.pipe(v.number(), v.safeInteger(), v.minValue(1)),
+  'must be a positive integer',
+);
 
 /** `indexType`: one of the index names (case-sensitive), default `VENDOR_CAQI`. */
-export const INDEX_TYPE: ParamRule<IndexTypeName> = Object.freeze({
-  parse: (text: string): ParamParse<IndexTypeName> =>
-    isIndexTypeName(text)
-      ? { ok: true, value: text }
-      : { ok: false, message: `must be one of ${INDEX_TYPE_NAMES.join(', ')}` },
-  defaultValue: DEFAULT_INDEX_TYPE,
-  schema: Object.freeze({ type: 'string', enum: INDEX_TYPE_NAMES }),
-});
+export const INDEX_TYPE = v.message(
+  v.optional(v.picklist(INDEX_TYPE_NAMES), DEFAULT_INDEX_TYPE),
+  `must be one of ${INDEX_TYPE_NAMES.join(', ')}`,
+);

@@ -1,6 +1,6 @@
 import { deepFreeze } from '../../model/deep-freeze.js';
 import { ALLOWED_METHODS, ALLOWED_REQUEST_HEADERS, PREFLIGHT_MAX_AGE_SECONDS } from '../cors.js';
-import type { ParamRules } from '../query-params.js';
+import { hasDefault, type ParamRules, paramJsonSchema } from '../query-params.js';
 import type { Route } from '../route.js';
 import {
   CACHEABLE_CACHE_CONTROL,
@@ -70,13 +70,12 @@ function parametersOf(pattern: string, rules: ParamRules, keyed: boolean): JsonS
       throw new Error(`openApiDocument: no description for parameter ${name} of ${pattern}`);
     }
     const inPath = pattern.includes(`{${name}}`);
-    const hasDefault = 'defaultValue' in rule;
     parameters.push({
       name,
       in: inPath ? 'path' : 'query',
-      required: inPath || !hasDefault,
+      required: inPath || !hasDefault(rule),
       description,
-      schema: hasDefault ? { ...rule.schema, default: rule.defaultValue } : rule.schema,
+      schema: paramJsonSchema(rule),
     });
   }
   return keyed ? [...parameters, ACCEPT_LANGUAGE, IF_NONE_MATCH] : [...parameters, IF_NONE_MATCH];
