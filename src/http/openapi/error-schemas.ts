@@ -1,24 +1,22 @@
 import { deepFreeze } from '../../model/deep-freeze.js';
-import type { JsonSchema } from './json-schema.js';
+import { type JsonSchema, object, ref } from './json-schema.js';
 
 // The error side of the contract: the spec's error body, the headers that go with it and one
-// response object per error status. `ERROR_RESPONSES` is also how a reader (or the response
+// response object per error status. `ERROR_STATUSES` is also how a reader (or the response
 // test) finds the answer of a path the document cannot list, such as an unknown one.
 
 const header = (description: string, schema: JsonSchema): JsonSchema => ({ description, schema });
-
+const text = (pattern: string): JsonSchema => ({ type: 'string', pattern });
 const RATE_COUNT: JsonSchema = { type: 'integer', minimum: 0 };
+const SECONDS: JsonSchema = { type: 'integer', minimum: 1 };
 
-/** Every response header the document names, as an OpenAPI header object without `required`. */
-export const HEADER_SCHEMAS: Readonly<Record<string, JsonSchema>> = deepFreeze({
+// Every response header the document names, as an OpenAPI header object without `required`.
+const HEADERS: Readonly<Record<string, JsonSchema>> = {
   'X-RateLimit-Limit-day': header('Requests per key per UTC day.', RATE_COUNT),
   'X-RateLimit-Remaining-day': header('Requests left today; never below 0.', RATE_COUNT),
   'X-RateLimit-Limit-minute': header('Requests per key per minute.', RATE_COUNT),
   'X-RateLimit-Remaining-minute': header('Requests left this minute; never below 0.', RATE_COUNT),
-  'Retry-After': header('Whole seconds until the blocking window resets, at least 1.', {
-    type: 'integer',
-    minimum: 1,
-  }),
+  'Retry-After': header('Whole seconds until the blocking window resets, at least 1.', SECONDS),
   Location: header(
     'Where the replacement is: the same request with the successor id, absolute when the request said where it was addressed.',
     { type: 'string', format: 'uri-reference' },
@@ -38,9 +36,9 @@ export const HEADER_SCHEMAS: Readonly<Record<string, JsonSchema>> = deepFreeze({
   }),
   ETag: header(
     'Weak tag of the body (CRC-32 and length in hex); send it back in `If-None-Match` for a 304.',
-    { type: 'string', pattern: '^W/"[0-9a-f]{8}-[0-9a-f]+"$' },
+    text('^W/"[0-9a-f]{8}-[0-9a-f]+"$'),
   ),
-});
+};
 
 /**
  * `Cache-Control` of a 200 or 304: private (the answer carries one key's rate headers), kept for
@@ -50,24 +48,21 @@ export const HEADER_SCHEMAS: Readonly<Record<string, JsonSchema>> = deepFreeze({
 export const CACHEABLE_CACHE_CONTROL: JsonSchema = deepFreeze(
   header(
     '`private, max-age=<seconds>` while the answer is known to hold, else `private, no-cache`.',
-    {
-      type: 'string',
-      pattern: '^private, (no-cache|max-age=\\d+)$',
-    },
+    text('^private, (no-cache|max-age=\\d+)$'),
   ),
 );
 
 /** The rate headers, sent on every answer to a request with a valid key (429 included). */
-export const RATE_HEADER_NAMES: readonly string[] = deepFreeze([
-  'X-RateLimit-Limit-day',
-  'X-RateLimit-Remaining-day',
-  'X-RateLimit-Limit-minute',
-  'X-RateLimit-Remaining-minute',
-]);
+export const RATE_HEADER_NAMES: readonly string[] = deepFreeze(
+  ['Limit-day', 'Remaining-day', 'Limit-minute', 'Remaining-minute'].map((n) => `X-RateLimit-${n}`),
+);
 
 /**
  * `headers` of a response object: `required` names are always sent, `optional` may be. Each
  * header object is written out, since a `$ref` could not carry its `required`.
+ *
+ * @example
+ * responseHeaders(['Allow']).Allow.required; // true
  */
 export function responseHeaders(
   required: readonly string[],
@@ -75,37 +70,34 @@ export function responseHeaders(
 ): Record<string, JsonSchema> {
   const headers: Record<string, JsonSchema> = {};
   for (const name of [...required, ...optional]) {
-    const described = HEADER_SCHEMAS[name];
+    const described = HEADERS[name];
     if (described === undefined) throw new RangeError(`responseHeaders: no header ${name}`);
     headers[name] = { ...described, required: required.includes(name) };
   }
   return headers;
 }
 
+const VIOLATION_MESSAGE = { type: 'string', examples: ['must be a decimal number in [-90, 90]'] };
+const STRING = { type: 'string' };
+
 /** `components.schemas` of the error bodies. */
 export const ERROR_SCHEMAS: Readonly<Record<string, JsonSchema>> = deepFreeze({
-  ErrorBody: {
-    type: 'object',
-    description: 'The body of every error answer; `details` is always an object.',
-    required: ['errorCode', 'message', 'details'],
-    properties: {
-      errorCode: { type: 'string' },
+  ErrorBody: object(
+    {
+      errorCode: STRING,
       message: { type: 'string', description: 'For people; English.' },
       details: { type: 'object' },
     },
-  },
-  Violation: {
-    type: 'object',
-    required: ['parameter', 'message', 'rejectedValue'],
-    properties: {
-      parameter: { type: 'string' },
-      message: { type: 'string', examples: ['must be a decimal number in [-90, 90]'] },
-      rejectedValue: {
-        description: 'The text sent, `null` when missing, every value when repeated.',
-        anyOf: [{ type: 'string' }, { type: 'null' }, { type: 'array', items: { type: 'string' } }],
-      },
+    'The body of every error answer; `details` is always an object.',
+  ),
+  Violation: object({
+    parameter: STRING,
+    message: VIOLATION_MESSAGE,
+    rejectedValue: {
+      description: 'The text sent, `null` when missing, every value when repeated.',
+      anyOf: [STRING, { type: 'null' }, { type: 'array', items: STRING }],
     },
-  },
+  }),
 });
 
 /** How one error status is described. */
@@ -117,8 +109,8 @@ interface ErrorStatus {
   readonly details?: JsonSchema;
   /** Headers of its own, always sent. */
   readonly headers?: readonly string[];
-  /** Whether the rate headers are always there: not before the key is known. */
-  readonly rated: 'always' | 'never' | 'maybe';
+  /** Whether the rate headers are there: not before the key is known; default `always`. */
+  readonly rated?: 'never' | 'maybe';
 }
 
 /** Every error status of the routes, by status code. */
@@ -127,30 +119,14 @@ export const ERROR_STATUSES: Readonly<Record<number, ErrorStatus>> = deepFreeze(
     name: 'Replaced',
     description: 'The installation was replaced; `Location` holds the request for its successor.',
     codes: ['INSTALLATION_REPLACED'],
-    details: {
-      type: 'object',
-      required: ['successorId'],
-      properties: { successorId: { type: 'integer', minimum: 1 } },
-    },
+    details: object({ successorId: { type: 'integer', minimum: 1 } }),
     headers: ['Location'],
-    rated: 'always',
   },
   400: {
     name: 'InvalidRequest',
     description: 'Invalid parameters; `violations` lists every one.',
     codes: ['API_REQUEST_INVALID'],
-    details: {
-      type: 'object',
-      required: ['violations'],
-      properties: {
-        violations: {
-          type: 'array',
-          minItems: 1,
-          items: { $ref: '#/components/schemas/Violation' },
-        },
-      },
-    },
-    rated: 'always',
+    details: object({ violations: { type: 'array', minItems: 1, items: ref('Violation') } }),
   },
   401: {
     name: 'Unauthorized',
@@ -168,35 +144,27 @@ export const ERROR_STATUSES: Readonly<Record<number, ErrorStatus>> = deepFreeze(
       'NOT_FOUND',
       'API_VERSION_RETIRED',
     ],
-    rated: 'always',
   },
   405: {
     name: 'MethodNotAllowed',
     description: 'Any method but GET and OPTIONS, HEAD included.',
     codes: ['METHOD_NOT_ALLOWED'],
     headers: ['Allow'],
-    rated: 'always',
   },
   406: {
     name: 'NotAcceptable',
     description: 'An `Accept` header that rules out `application/json`.',
     codes: ['NOT_ACCEPTABLE'],
-    rated: 'always',
   },
   429: {
     name: 'TooManyRequests',
     description: 'Over the day or the minute limit of the key. The request was counted too.',
     codes: ['RATE_LIMIT_EXCEEDED'],
-    details: {
-      type: 'object',
-      required: ['limit', 'retryAfterSeconds'],
-      properties: {
-        limit: { type: 'string', enum: ['day', 'minute'] },
-        retryAfterSeconds: { type: 'integer', minimum: 1 },
-      },
-    },
+    details: object({
+      limit: { type: 'string', enum: ['day', 'minute'] },
+      retryAfterSeconds: SECONDS,
+    }),
     headers: ['Retry-After'],
-    rated: 'always',
   },
   500: {
     name: 'InternalError',
@@ -214,35 +182,35 @@ export const ERROR_STATUSES: Readonly<Record<number, ErrorStatus>> = deepFreeze(
   },
 });
 
-function errorBodySchema({ codes, details }: ErrorStatus): JsonSchema {
-  return {
-    allOf: [
-      { $ref: '#/components/schemas/ErrorBody' },
-      {
-        properties: {
-          errorCode: codes.length === 1 ? { const: codes[0] } : { enum: codes },
-          ...(details === undefined ? {} : { details }),
-        },
-      },
-    ],
-  };
-}
-
 /**
  * The response object of an error status. `keyed: false` is the variant of a keyless route,
  * which never carries rate headers.
+ *
+ * @example
+ * errorResponse(404, true).description; // 'No such installation (or removed …'
  */
 export function errorResponse(status: number, keyed: boolean): JsonSchema {
   const described = ERROR_STATUSES[status];
   if (described === undefined) throw new RangeError(`errorResponse: no error status ${status}`);
-  const own = described.headers ?? [];
-  const rated = keyed ? described.rated : 'never';
+  const { codes, details } = described;
+  const rated = keyed ? (described.rated ?? 'always') : 'never';
+  const errorCode = codes.length === 1 ? { const: codes[0] } : { enum: codes };
   return {
     description: described.description,
     headers: responseHeaders(
-      ['Content-Language', ...own, ...(rated === 'always' ? RATE_HEADER_NAMES : [])],
+      [
+        'Content-Language',
+        ...(described.headers ?? []),
+        ...(rated === 'always' ? RATE_HEADER_NAMES : []),
+      ],
       ['Content-Encoding', 'Cache-Control', ...(rated === 'maybe' ? RATE_HEADER_NAMES : [])],
     ),
-    content: { 'application/json': { schema: errorBodySchema(described) } },
+    content: {
+      'application/json': {
+        schema: {
+          allOf: [ref('ErrorBody'), { properties: { errorCode, ...(details && { details }) } }],
+        },
+      },
+    },
   };
 }
