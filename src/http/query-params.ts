@@ -29,35 +29,6 @@ const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 const INTEGER = /^[+-]?\d+$/;
 
 /**
- * Reads a strict finite decimal (`50.062006`, `-3`, `3.000000`, `.5`).
- *
- * @returns the number, or `undefined` for anything else (`1e3`, `0x10`, `NaN`, `12abc`, `1e999`)
- * @example
- * parseDecimal('3.000000'); // 3
- * parseDecimal('1e3');      // undefined
- */
-export function parseDecimal(text: string): number | undefined {
-  if (!DECIMAL.test(text)) return undefined;
-  const value = Number(text);
-  // A decimal with hundreds of digits overflows to Infinity.
-  return Number.isFinite(value) ? value : undefined;
-}
-
-/**
- * Reads a strict safe integer (`12`, `-1`, `007`).
- *
- * @returns the number, or `undefined` for anything else (`1.0`, `1e2`, `9007199254740993`)
- * @example
- * parseSafeInteger('-1');  // -1
- * parseSafeInteger('1.5'); // undefined
- */
-export function parseSafeInteger(text: string): number | undefined {
-  if (!INTEGER.test(text)) return undefined;
-  const value = Number(text);
-  return Number.isSafeInteger(value) ? value : undefined;
-}
-
-/**
  * Splits a raw query string into parameter → values (percent-decoding, `+` as space).
  *
  * @example
@@ -90,13 +61,15 @@ function valueParts(rule: ParamRule): SchemaParts {
 }
 
 // Query text → the value valibot checks. A number schema reads strict decimals, an integer one
-// strict integers (so `1.0` is no integer); text that is neither becomes NaN, which any number
+// strict integers (so `1.0` is no integer); any other text becomes NaN, which every number
 // schema rejects with the rule's message.
 function decode(rule: ParamRule, text: string): unknown {
   const parts = valueParts(rule);
   if (parts.type !== 'number') return text;
-  const integer = parts.pipe?.some((action) => action.type === 'safe_integer') ?? false;
-  return (integer ? parseSafeInteger(text) : parseDecimal(text)) ?? Number.NaN;
+  const integer = parts.pipe?.some((action) => action.type === 'safe_integer');
+  const value = (integer ? INTEGER : DECIMAL).test(text) ? Number(text) : Number.NaN;
+  // A decimal of hundreds of digits is Infinity, which `v.number()` would take.
+  return Number.isFinite(value) ? value : Number.NaN;
 }
 
 /**
@@ -127,11 +100,6 @@ export function paramJsonSchema(rule: ParamRule): Record<string, unknown> {
   return optional.type === 'optional' ? { ...schema, default: optional.default } : schema;
 }
 
-/** Whether a missing or empty parameter takes the rule's default rather than being a violation. */
-export function hasDefault(rule: ParamRule): boolean {
-  return rule.type === 'optional';
-}
-
 /**
  * Parses the parameters a route declares and collects a violation for **every** bad one.
  * Parameters the route does not declare are ignored; a declared one sent twice is a violation.
@@ -156,7 +124,7 @@ export function parseParams<R extends ParamRules>(
       continue;
     }
     const text = sent[0];
-    if ((text === undefined || text === '') && !hasDefault(rule)) {
+    if ((text === undefined || text === '') && rule.type !== 'optional') {
       violations.push({ parameter, message: 'is required', rejectedValue: text ?? null });
       continue;
     }

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import {
   INDEX_TYPE,
@@ -7,9 +8,8 @@ import {
   LONGITUDE,
   MAX_DISTANCE_KM,
   MAX_RESULTS,
-  parseDecimal,
+  type ParamRule,
   parseParams,
-  parseSafeInteger,
   readQueryParams,
 } from '../../src/http/query-params.js';
 import { queryArbitrary } from '../helpers/http-arbitraries.js';
@@ -35,7 +35,16 @@ const MESSAGES: Readonly<Record<keyof typeof RULES, string>> = {
   installationId: 'must be a positive integer',
 };
 
-describe('parseDecimal', () => {
+// One text read by a required rule, as a route reads its parameter: the value, or undefined for
+// a violation. The text decoding depends only on the kind of number the rule takes.
+function readWith(rule: ParamRule, text: string): unknown {
+  const parsed = parseParams({ x: rule }, new Map([['x', [text]]]));
+  return parsed.ok ? parsed.values.x : undefined;
+}
+const parseDecimal = (text: string) => readWith(v.number(), text);
+const parseSafeInteger = (text: string) => readWith(v.pipe(v.number(), v.safeInteger()), text);
+
+describe('a number rule reads plain decimals only', () => {
   it.each([
     ['50.062006', 50.062006],
     ['-3', -3],
@@ -93,7 +102,7 @@ describe('parseDecimal', () => {
   });
 });
 
-describe('parseSafeInteger', () => {
+describe('an integer rule reads plain safe integers only', () => {
   it('accepts integers and rejects everything else', () => {
     expect(parseSafeInteger('-1')).toBe(-1);
     expect(parseSafeInteger('42')).toBe(42);

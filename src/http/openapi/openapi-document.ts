@@ -1,6 +1,6 @@
 import { deepFreeze } from '../../model/deep-freeze.js';
 import { ALLOWED_METHODS, ALLOWED_REQUEST_HEADERS, PREFLIGHT_MAX_AGE_SECONDS } from '../cors.js';
-import { hasDefault, type ParamRules, paramJsonSchema } from '../query-params.js';
+import { type ParamRules, paramJsonSchema } from '../query-params.js';
 import type { Route } from '../route.js';
 import {
   CACHEABLE_CACHE_CONTROL,
@@ -11,34 +11,33 @@ import {
   responseHeaders,
 } from './error-schemas.js';
 import type { JsonSchema } from './json-schema.js';
-import {
-  KEYED_ERRORS,
-  KEYLESS_ERRORS,
-  OPERATIONS,
-  type OperationText,
-  PARAMETER_TEXTS,
-} from './operations.js';
+import { OPERATIONS, type OperationText, PARAMETER_TEXTS } from './operations.js';
 import { RESOURCE_SCHEMAS } from './resource-schemas.js';
 
 /** Where the adapter serves the document (no key, not counted). */
 export const OPENAPI_PATH = '/v2/openapi.json';
 
-const ACCEPT_LANGUAGE: JsonSchema = {
-  name: 'Accept-Language',
-  in: 'header',
-  required: false,
-  description: '`pl` gives Polish texts; anything else English.',
-  schema: { type: 'string', examples: ['pl', 'en-GB,en;q=0.9'] },
-};
+// Error statuses every keyed route has, and those of a keyless one.
+const KEYED_ERRORS = [401, 405, 406, 429, 500, 503];
+const KEYLESS_ERRORS = [405, 406, 500];
 
-const IF_NONE_MATCH: JsonSchema = {
-  name: 'If-None-Match',
+const headerParameter = (name: string, description: string, example: string): JsonSchema => ({
+  name,
   in: 'header',
   required: false,
-  description:
-    'Entity tags from earlier answers (or `*`); when one matches the current `ETag` (weak comparison) the answer is a 304 without a body.',
-  schema: { type: 'string', examples: ['W/"cbf43926-9"'] },
-};
+  description,
+  schema: { type: 'string', examples: name === 'Accept-Language' ? ['pl', example] : [example] },
+});
+const ACCEPT_LANGUAGE = headerParameter(
+  'Accept-Language',
+  '`pl` gives Polish texts; anything else English.',
+  'en-GB,en;q=0.9',
+);
+const IF_NONE_MATCH = headerParameter(
+  'If-None-Match',
+  'Entity tags from earlier answers (or `*`); when one matches the current `ETag` (weak comparison) the answer is a 304 without a body.',
+  'W/"cbf43926-9"',
+);
 
 // A request admitted by `countersFailOpen` while the counter store is unavailable was never
 // counted, so it has no counts to report: the one case where a keyed 200 or 304 lacks them.
@@ -48,14 +47,12 @@ const UNCOUNTED_NOTE =
 // Headers of a 200 and of a 304: the tag and the caching rule always, the rate headers on keyed
 // routes (optional only for the uncounted case above).
 function cacheableHeaders(keyed: boolean, optional: readonly string[]): Record<string, JsonSchema> {
+  const rated = keyed ? RATE_HEADER_NAMES : [];
   const headers: Record<string, JsonSchema> = {
-    ...responseHeaders(
-      ['Content-Language', 'ETag'],
-      [...(keyed ? RATE_HEADER_NAMES : []), ...optional],
-    ),
+    ...responseHeaders(['Content-Language', 'ETag'], [...rated, ...optional]),
     'Cache-Control': { ...CACHEABLE_CACHE_CONTROL, required: true },
   };
-  for (const name of keyed ? RATE_HEADER_NAMES : []) {
+  for (const name of rated) {
     const header = headers[name] as JsonSchema;
     headers[name] = { ...header, description: `${header.description} ${UNCOUNTED_NOTE}` };
   }
@@ -63,38 +60,30 @@ function cacheableHeaders(keyed: boolean, optional: readonly string[]): Record<s
 }
 
 function parametersOf(pattern: string, rules: ParamRules, keyed: boolean): JsonSchema[] {
-  const parameters: JsonSchema[] = [];
-  for (const [name, rule] of Object.entries(rules)) {
+  const parameters = Object.entries(rules).map(([name, rule]): JsonSchema => {
     const description = PARAMETER_TEXTS[name];
     if (description === undefined) {
       throw new Error(`openApiDocument: no description for parameter ${name} of ${pattern}`);
     }
     const inPath = pattern.includes(`{${name}}`);
-    parameters.push({
-      name,
-      in: inPath ? 'path' : 'query',
-      required: inPath || !hasDefault(rule),
-      description,
-      schema: paramJsonSchema(rule),
-    });
-  }
-  return keyed ? [...parameters, ACCEPT_LANGUAGE, IF_NONE_MATCH] : [...parameters, IF_NONE_MATCH];
-}
-
-function errorResponses(statuses: readonly number[], keyed: boolean): Record<string, JsonSchema> {
-  const responses: Record<string, JsonSchema> = {};
-  for (const status of [...statuses].sort((a, b) => a - b)) {
-    const name = ERROR_STATUSES[status]?.name;
-    // A keyed route shares the components; a keyless one has its own, without rate headers.
-    responses[String(status)] = keyed
-      ? { $ref: `#/components/responses/${name}` }
-      : errorResponse(status, false);
-  }
-  return responses;
+    const schema = paramJsonSchema(rule);
+    const required = inPath || !('default' in schema);
+    return { name, in: inPath ? 'path' : 'query', required, description, schema };
+  });
+  return [...parameters, ...(keyed ? [ACCEPT_LANGUAGE] : []), IF_NONE_MATCH];
 }
 
 function getOperation(route: Route, text: OperationText): JsonSchema {
   const keyed = !route.keyless;
+  const errors: Record<string, JsonSchema> = {};
+  for (const status of [...text.errors, ...(keyed ? KEYED_ERRORS : KEYLESS_ERRORS)]) {
+    // A keyed route shares the components; a keyless one has its own, without rate headers.
+    // (Integer keys keep ascending order in any object.)
+    const name = ERROR_STATUSES[status]?.name;
+    errors[status] = keyed
+      ? { $ref: `#/components/responses/${name}` }
+      : errorResponse(status, false);
+  }
   return {
     operationId: text.operationId,
     tags: [text.tag],
@@ -112,32 +101,32 @@ function getOperation(route: Route, text: OperationText): JsonSchema {
         description: 'Not modified: `If-None-Match` named the current `ETag`. No body.',
         headers: cacheableHeaders(keyed, []),
       },
-      ...errorResponses([...text.errors, ...(keyed ? KEYED_ERRORS : KEYLESS_ERRORS)], keyed),
+      ...errors,
     },
   };
 }
+
+const constant = (type: string, value: unknown): JsonSchema => ({ schema: { type, const: value } });
 
 // Any OPTIONS request, on any path, gets this answer: no key, not counted, no body.
 const PREFLIGHT_RESPONSE: JsonSchema = {
   description: 'What a browser may send.',
   headers: {
-    'Access-Control-Allow-Methods': { schema: { type: 'string', const: ALLOWED_METHODS } },
-    'Access-Control-Allow-Headers': { schema: { type: 'string', const: ALLOWED_REQUEST_HEADERS } },
-    'Access-Control-Max-Age': { schema: { type: 'integer', const: PREFLIGHT_MAX_AGE_SECONDS } },
+    'Access-Control-Allow-Methods': constant('string', ALLOWED_METHODS),
+    'Access-Control-Allow-Headers': constant('string', ALLOWED_REQUEST_HEADERS),
+    'Access-Control-Max-Age': constant('integer', PREFLIGHT_MAX_AGE_SECONDS),
     ...responseHeaders(['Allow'], ['Cache-Control']),
   },
 };
 
-function preflightOperation(text: OperationText): JsonSchema {
-  return {
-    operationId: `${text.operationId}Preflight`,
-    tags: [text.tag],
-    summary: 'CORS preflight',
-    description: 'Any `OPTIONS` request: no key, not counted, no body.',
-    security: [],
-    responses: { '204': { $ref: '#/components/responses/Preflight' } },
-  };
-}
+const preflightOperation = ({ operationId, tag }: OperationText): JsonSchema => ({
+  operationId: `${operationId}Preflight`,
+  tags: [tag],
+  summary: 'CORS preflight',
+  description: 'Any `OPTIONS` request: no key, not counted, no body.',
+  security: [],
+  responses: { '204': { $ref: '#/components/responses/Preflight' } },
+});
 
 /**
  * The OpenAPI 3.1 document of the `/v2` interface, written from a route table: one path per
@@ -160,8 +149,8 @@ export function openApiDocument(routes: readonly Route[]): JsonSchema {
     paths[route.pattern] = { get: getOperation(route, text), options: preflightOperation(text) };
   }
   const responses: Record<string, JsonSchema> = {};
-  for (const [status, described] of Object.entries(ERROR_STATUSES)) {
-    responses[described.name] = errorResponse(Number(status), true);
+  for (const [status, { name }] of Object.entries(ERROR_STATUSES)) {
+    responses[name] = errorResponse(Number(status), true);
   }
   return deepFreeze({
     openapi: '3.1.0',
@@ -173,12 +162,7 @@ export function openApiDocument(routes: readonly Route[]): JsonSchema {
         'Read-only: installations, their measurements (current, 24 h history, 24 h forecast) with an air quality index and WHO standards, and the meta lists. Every answer is JSON (`application/json;charset=UTF-8`), errors included; `Accept-Encoding: gzip` compresses any of them. Clients must ignore unknown fields.',
       license: { name: 'MIT', identifier: 'MIT' },
     },
-    tags: [
-      { name: 'installations' },
-      { name: 'measurements' },
-      { name: 'meta' },
-      { name: 'contract' },
-    ],
+    tags: ['installations', 'measurements', 'meta', 'contract'].map((name) => ({ name })),
     security: [{ apikeyHeader: [] }, { apikeyQuery: [] }],
     paths,
     components: {

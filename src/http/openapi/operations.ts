@@ -1,9 +1,9 @@
 import { deepFreeze } from '../../model/deep-freeze.js';
-import type { JsonSchema } from './json-schema.js';
+import { type JsonSchema, ref } from './json-schema.js';
 
 // What the route table cannot say about a route: its name, its words and what its 200 and
-// error answers are. Parameters are not here: the document reads them from the route table's
-// rules, so the parser and the contract cannot disagree about them.
+// error answers are. Parameter schemas are not here: the document maps each route's own rules,
+// so the parser and the contract cannot disagree about them.
 
 /** The prose and the answers of one route, by its pattern in the route table. */
 export interface OperationText {
@@ -13,18 +13,12 @@ export interface OperationText {
   readonly description: string;
   /** Schema of the 200 body. */
   readonly ok: JsonSchema;
-  /** Error statuses besides those every keyed route has (401, 405, 406, 429, 500, 503). */
+  /** Error statuses besides those every keyed (or keyless) route has. */
   readonly errors: readonly number[];
 }
 
-const schema = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
-const arrayOf = (name: string): JsonSchema => ({ type: 'array', items: schema(name) });
-
-/** Error statuses of every keyed route. */
-export const KEYED_ERRORS: readonly number[] = deepFreeze([401, 405, 406, 429, 500, 503]);
-
-/** Error statuses of a keyless route. */
-export const KEYLESS_ERRORS: readonly number[] = deepFreeze([405, 406, 500]);
+const arrayOf = (name: string): JsonSchema => ({ type: 'array', items: ref(name) });
+const REPLACED = 'A replaced installation answers 301; an unknown or removed one 404.';
 
 /** Every route's operation, by route pattern. */
 export const OPERATIONS: Readonly<Record<string, OperationText>> = deepFreeze({
@@ -41,17 +35,16 @@ export const OPERATIONS: Readonly<Record<string, OperationText>> = deepFreeze({
     operationId: 'getInstallation',
     tag: 'installations',
     summary: 'One installation',
-    description: 'A replaced installation answers 301; an unknown or removed one 404.',
-    ok: schema('Installation'),
+    description: REPLACED,
+    ok: ref('Installation'),
     errors: [301, 400, 404],
   },
   '/v2/measurements/installation': {
     operationId: 'installationMeasurements',
     tag: 'measurements',
     summary: 'Measurements of one installation',
-    description:
-      'Current, 24 hours of history and 24 hours of forecast, with the index `indexType` selects and the WHO standards. A replaced installation answers 301; an unknown or removed one 404.',
-    ok: schema('Measurements'),
+    description: `Current, 24 hours of history and 24 hours of forecast, with the index \`indexType\` selects and the WHO standards. ${REPLACED}`,
+    ok: ref('Measurements'),
     errors: [301, 400, 404],
   },
   '/v2/measurements/nearest': {
@@ -60,7 +53,7 @@ export const OPERATIONS: Readonly<Record<string, OperationText>> = deepFreeze({
     summary: 'Measurements of the nearest installation',
     description:
       'The Measurements payload of the active installation nearest to the point; 404 when none lies within `maxDistanceKM`.',
-    ok: schema('Measurements'),
+    ok: ref('Measurements'),
     errors: [400, 404],
   },
   '/v2/measurements/point': {
@@ -69,7 +62,7 @@ export const OPERATIONS: Readonly<Record<string, OperationText>> = deepFreeze({
     summary: 'Measurements interpolated at any point',
     description:
       'Values weighted by inverse distance over the installations within 1.5 km of the point, with an `interpolation` note naming them.',
-    ok: schema('PointMeasurements'),
+    ok: ref('PointMeasurements'),
     errors: [400],
   },
   '/v2/meta/indexes': {
@@ -98,13 +91,15 @@ export const OPERATIONS: Readonly<Record<string, OperationText>> = deepFreeze({
   },
 });
 
+const PLAIN_DECIMAL = 'WGS 84 decimal degrees. A plain decimal: no exponent, no `NaN`.';
+const DEFAULT = 'Empty means the default.';
+
 /** Words about each parameter, by name (path or query). */
 export const PARAMETER_TEXTS: Readonly<Record<string, string>> = deepFreeze({
-  lat: 'Latitude, WGS 84 decimal degrees. A plain decimal: no exponent, no `NaN`.',
-  lng: 'Longitude, WGS 84 decimal degrees. A plain decimal: no exponent, no `NaN`.',
-  maxDistanceKM:
-    'Every installation considered lies within this many km of the point; negative means no limit. Empty means the default.',
-  maxResults: 'At most this many installations; negative means no limit. Empty means the default.',
+  lat: `Latitude, ${PLAIN_DECIMAL}`,
+  lng: `Longitude, ${PLAIN_DECIMAL}`,
+  maxDistanceKM: `Every installation considered lies within this many km of the point; negative means no limit. ${DEFAULT}`,
+  maxResults: `At most this many installations; negative means no limit. ${DEFAULT}`,
   installationId: 'Installation id, a positive integer.',
-  indexType: 'The index of `indexes`, case-sensitive. Empty means the default.',
+  indexType: `The index of \`indexes\`, case-sensitive. ${DEFAULT}`,
 });
