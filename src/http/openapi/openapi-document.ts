@@ -3,15 +3,20 @@ import { ALLOWED_METHODS, ALLOWED_REQUEST_HEADERS, PREFLIGHT_MAX_AGE_SECONDS } f
 import { type ParamRules, paramJsonSchema } from '../query-params.js';
 import type { Route } from '../route.js';
 import {
-  CACHEABLE_CACHE_CONTROL,
   ERROR_SCHEMAS,
   ERROR_STATUSES,
   errorResponse,
-  RATE_HEADER_NAMES,
+  rateHeaders,
   responseHeaders,
 } from './error-schemas.js';
 import type { JsonSchema } from './json-schema.js';
-import { OPERATIONS, type OperationText, PARAMETER_TEXTS } from './operations.js';
+import {
+  ACCEPT_LANGUAGE,
+  IF_NONE_MATCH,
+  OPERATIONS,
+  type OperationText,
+  PARAMETER_TEXTS,
+} from './operations.js';
 import { RESOURCE_SCHEMAS } from './resource-schemas.js';
 
 /** Where the adapter serves the document (no key, not counted). */
@@ -21,24 +26,6 @@ export const OPENAPI_PATH = '/v2/openapi.json';
 const KEYED_ERRORS = [401, 405, 406, 429, 500, 503];
 const KEYLESS_ERRORS = [405, 406, 500];
 
-const headerParameter = (name: string, description: string, example: string): JsonSchema => ({
-  name,
-  in: 'header',
-  required: false,
-  description,
-  schema: { type: 'string', examples: name === 'Accept-Language' ? ['pl', example] : [example] },
-});
-const ACCEPT_LANGUAGE = headerParameter(
-  'Accept-Language',
-  '`pl` gives Polish texts; anything else English.',
-  'en-GB,en;q=0.9',
-);
-const IF_NONE_MATCH = headerParameter(
-  'If-None-Match',
-  'Entity tags from earlier answers (or `*`); when one matches the current `ETag` (weak comparison) the answer is a 304 without a body.',
-  'W/"cbf43926-9"',
-);
-
 // A request admitted by `countersFailOpen` while the counter store is unavailable was never
 // counted, so it has no counts to report: the one case where a keyed 200 or 304 lacks them.
 const UNCOUNTED_NOTE =
@@ -46,13 +33,17 @@ const UNCOUNTED_NOTE =
 
 // Headers of a 200 and of a 304: the tag and the caching rule always, the rate headers on keyed
 // routes (optional only for the uncounted case above).
-function cacheableHeaders(keyed: boolean, optional: readonly string[]): Record<string, JsonSchema> {
-  const rated = keyed ? RATE_HEADER_NAMES : [];
-  const headers: Record<string, JsonSchema> = {
-    ...responseHeaders(['Content-Language', 'ETag'], [...rated, ...optional]),
-    'Cache-Control': { ...CACHEABLE_CACHE_CONTROL, required: true },
-  };
-  for (const name of rated) {
+function cacheableHeaders(keyed: boolean, gzip: boolean): Record<string, JsonSchema> {
+  const rated = keyed ? rateHeaders('?') : [];
+  const encoding = gzip ? ['Content-Encoding?'] : [];
+  const headers = responseHeaders([
+    'Content-Language',
+    'ETag',
+    ...rated,
+    ...encoding,
+    'Cache-Control (200)',
+  ]);
+  for (const name of keyed ? rateHeaders() : []) {
     const header = headers[name] as JsonSchema;
     headers[name] = { ...header, description: `${header.description} ${UNCOUNTED_NOTE}` };
   }
@@ -94,12 +85,12 @@ function getOperation(route: Route, text: OperationText): JsonSchema {
     responses: {
       '200': {
         description: 'OK',
-        headers: cacheableHeaders(keyed, ['Content-Encoding']),
+        headers: cacheableHeaders(keyed, true),
         content: { 'application/json': { schema: text.ok } },
       },
       '304': {
         description: 'Not modified: `If-None-Match` named the current `ETag`. No body.',
-        headers: cacheableHeaders(keyed, []),
+        headers: cacheableHeaders(keyed, false),
       },
       ...errors,
     },
@@ -115,7 +106,7 @@ const PREFLIGHT_RESPONSE: JsonSchema = {
     'Access-Control-Allow-Methods': constant('string', ALLOWED_METHODS),
     'Access-Control-Allow-Headers': constant('string', ALLOWED_REQUEST_HEADERS),
     'Access-Control-Max-Age': constant('integer', PREFLIGHT_MAX_AGE_SECONDS),
-    ...responseHeaders(['Allow'], ['Cache-Control']),
+    ...responseHeaders(['Allow', 'Cache-Control?']),
   },
 };
 

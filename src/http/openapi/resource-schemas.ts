@@ -1,7 +1,7 @@
 import { INDEX_TYPE_NAMES } from '../../indexes/index-table.js';
 import { MEASUREMENT_TYPE_NAMES } from '../../meta/measurement-types.js';
 import { deepFreeze } from '../../model/deep-freeze.js';
-import { type JsonSchema, object, ref } from './json-schema.js';
+import { describedObject, type JsonSchema, list, object, ref } from './json-schema.js';
 
 // The JSON Schemas (2020-12) of the resources of the spec's "Resources and their fields", as
 // the adapter sends them. They describe what a client can rely on: objects stay open
@@ -11,15 +11,16 @@ import { type JsonSchema, object, ref } from './json-schema.js';
 
 const typed = (type: unknown, description: string): JsonSchema => ({ type, description });
 const TRANSLATED = typed('string', 'Translated (`Accept-Language`).');
-const NULLABLE_TEXT: JsonSchema = { type: ['string', 'null'] };
+const NULLABLE_TEXT = { type: ['string', 'null'] };
+const ADDRESS_FIELDS = [
+  'country',
+  'city',
+  'street',
+  'number',
+  'displayAddress1',
+  'displayAddress2',
+];
 const DAY = { minItems: 24, maxItems: 24 };
-
-const list = (items: JsonSchema, description?: string, bounds = {}): JsonSchema => ({
-  type: 'array',
-  ...(description === undefined ? {} : { description }),
-  items,
-  ...bounds,
-});
 
 /** `<timestamp>`: ISO 8601 in UTC with milliseconds. */
 const TIMESTAMP: JsonSchema = {
@@ -40,30 +41,21 @@ const MEASUREMENT_NAME = typed(
   `Measurement type name; today one of ${MEASUREMENT_TYPE_NAMES.join(', ')}.`,
 );
 
+const WINDOWS = ref('AveragedValues');
 const MEASUREMENTS_PROPERTIES: Readonly<Record<string, JsonSchema>> = {
-  current: {
-    ...ref('AveragedValues'),
-    description: 'Moving average over the 60 minutes up to the request.',
-  },
-  history: list(
-    ref('AveragedValues'),
-    'The last 24 full hours, hourly averages, oldest first.',
-    DAY,
-  ),
-  forecast: list(ref('AveragedValues'), 'The next 24 hours, the current hour first.', DAY),
+  current: { ...WINDOWS, description: 'Moving average over the 60 minutes up to the request.' },
+  history: list(WINDOWS, 'The last 24 full hours, hourly averages, oldest first.', DAY),
+  forecast: list(WINDOWS, 'The next 24 hours, the current hour first.', DAY),
 };
 
 /** `components.schemas` of the resources, by name. */
 export const RESOURCE_SCHEMAS: Readonly<Record<string, JsonSchema>> = deepFreeze({
   Installation: object({
     id: { type: 'integer', minimum: 1, description: 'Used as `installationId`.' },
-    location: object(
-      {
-        latitude: { type: 'number', minimum: -90, maximum: 90 },
-        longitude: { type: 'number', minimum: -180, maximum: 180 },
-      },
-      'Exact sensor position, WGS 84 decimal degrees.',
-    ),
+    location: describedObject('Exact sensor position, WGS 84 decimal degrees.', {
+      latitude: { type: 'number', minimum: -90, maximum: 90 },
+      longitude: { type: 'number', minimum: -180, maximum: 180 },
+    }),
     address: ref('Address'),
     elevation: typed('number', 'Metres above mean sea level.'),
     vendor: typed(
@@ -72,15 +64,10 @@ export const RESOURCE_SCHEMAS: Readonly<Record<string, JsonSchema>> = deepFreeze
     ),
     sponsor: ref('Sponsor'),
   }),
-  Address: object(
-    Object.fromEntries(
-      ['country', 'city', 'street', 'number', 'displayAddress1', 'displayAddress2'].map((name) => [
-        name,
-        NULLABLE_TEXT,
-      ]),
-    ),
+  Address: describedObject(
     'Every field may be absent, empty or null.',
-    ['country', 'city', 'street', 'number', 'displayAddress1', 'displayAddress2'],
+    Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, NULLABLE_TEXT])),
+    [],
   ),
   Sponsor: object(
     {
@@ -90,8 +77,7 @@ export const RESOURCE_SCHEMAS: Readonly<Record<string, JsonSchema>> = deepFreeze
       logo: typed('string', 'URL of a jpg image.'),
       link: typed('string', "URL of the sponsor's website."),
     },
-    undefined,
-    ['description', 'logo', 'link'],
+    ['id', 'name'],
   ),
   Value: object({
     name: MEASUREMENT_NAME,
@@ -120,7 +106,8 @@ export const RESOURCE_SCHEMAS: Readonly<Record<string, JsonSchema>> = deepFreeze
     percent: typed('number', 'Concentration as a percentage of `limit`.'),
     averaging: typed('string', 'Averaging period of the guideline, e.g. `24h`.'),
   }),
-  AveragedValues: object(
+  AveragedValues: describedObject(
+    'One averaged window, the left-closed, right-open interval [from, till).',
     {
       fromDateTime: TIMESTAMP,
       tillDateTime: TIMESTAMP,
@@ -134,10 +121,10 @@ export const RESOURCE_SCHEMAS: Readonly<Record<string, JsonSchema>> = deepFreeze
       }),
       standards: list(ref('Standard')),
     },
-    'One averaged window, the left-closed, right-open interval [from, till).',
   ),
   Measurements: object(MEASUREMENTS_PROPERTIES),
-  PointMeasurements: object(
+  PointMeasurements: describedObject(
+    'A Measurements payload interpolated over the installations within 1.5 km.',
     {
       ...MEASUREMENTS_PROPERTIES,
       interpolation: object({
@@ -153,7 +140,6 @@ export const RESOURCE_SCHEMAS: Readonly<Record<string, JsonSchema>> = deepFreeze
         ),
       }),
     },
-    'A Measurements payload interpolated over the installations within 1.5 km.',
   ),
   IndexType: object({
     name: { type: 'string', enum: INDEX_TYPE_NAMES },
