@@ -45,32 +45,43 @@ export function readQueryParams(query: string): Map<string, string[]> {
   return params;
 }
 
-// The parts of a valibot schema this module reads; valibot's own types do not name them.
+// The parts of a valibot schema read here (valibot's types do not name them): the value's own
+// schema under `v.optional`, and the actions of its pipe after the schema itself.
 interface SchemaParts {
   readonly type: string;
   readonly wrapped?: SchemaParts;
   readonly default?: unknown;
   readonly options?: readonly string[];
-  readonly pipe?: readonly { readonly type: string; readonly requirement?: unknown }[];
+  readonly requirement?: unknown;
+  readonly pipe?: readonly SchemaParts[];
 }
-
-// The schema of the value itself, under `v.optional`.
-function valueParts(rule: ParamRule): SchemaParts {
-  const parts = rule as unknown as SchemaParts;
-  return parts.wrapped ?? parts;
-}
+const valueParts = (rule: ParamRule): SchemaParts =>
+  (rule as SchemaParts).wrapped ?? (rule as SchemaParts);
 
 // Query text → the value valibot checks. A number schema reads strict decimals, an integer one
 // strict integers (so `1.0` is no integer); any other text becomes NaN, which every number
 // schema rejects with the rule's message.
 function decode(rule: ParamRule, text: string): unknown {
-  const parts = valueParts(rule);
-  if (parts.type !== 'number') return text;
-  const integer = parts.pipe?.some((action) => action.type === 'safe_integer');
+  const { type, pipe } = valueParts(rule);
+  if (type !== 'number') return text;
+  const integer = pipe?.some((action) => action.type === 'safe_integer');
   const value = (integer ? INTEGER : DECIMAL).test(text) ? Number(text) : Number.NaN;
   // A decimal of hundreds of digits is Infinity, which `v.number()` would take.
   return Number.isFinite(value) ? value : Number.NaN;
 }
+
+// The JSON Schema keywords of each part a rule may use.
+const KEYWORDS: Readonly<Record<string, (parts: SchemaParts) => object>> = {
+  number: () => ({ type: 'number' }),
+  picklist: ({ options }) => ({ type: 'string', enum: options }),
+  safe_integer: () => ({
+    type: 'integer',
+    minimum: Number.MIN_SAFE_INTEGER,
+    maximum: Number.MAX_SAFE_INTEGER,
+  }),
+  min_value: ({ requirement }) => ({ minimum: requirement }),
+  max_value: ({ requirement }) => ({ maximum: requirement }),
+};
 
 /**
  * The JSON Schema (2020-12) of the values a rule accepts, as the OpenAPI document publishes it:
@@ -82,22 +93,14 @@ function decode(rule: ParamRule, text: string): unknown {
  */
 export function paramJsonSchema(rule: ParamRule): Record<string, unknown> {
   const parts = valueParts(rule);
-  const schema: Record<string, unknown> = { type: parts.type };
-  if (parts.type === 'picklist') Object.assign(schema, { type: 'string', enum: parts.options });
-  else if (parts.type !== 'number') throw new Error(`paramJsonSchema: no schema for ${parts.type}`);
-  for (const action of parts.pipe?.slice(1) ?? []) {
-    if (action.type === 'safe_integer') {
-      Object.assign(schema, {
-        type: 'integer',
-        minimum: Number.MIN_SAFE_INTEGER,
-        maximum: Number.MAX_SAFE_INTEGER,
-      });
-    } else if (action.type === 'min_value') schema.minimum = action.requirement;
-    else if (action.type === 'max_value') schema.maximum = action.requirement;
-    else throw new Error(`paramJsonSchema: no schema for ${action.type}`);
+  const schema = {};
+  for (const part of [parts, ...(parts.pipe?.slice(1) ?? [])]) {
+    const keywords = KEYWORDS[part.type];
+    if (keywords === undefined) throw new Error(`paramJsonSchema: no JSON Schema for ${part.type}`);
+    Object.assign(schema, keywords(part));
   }
-  const optional = rule as unknown as SchemaParts;
-  return optional.type === 'optional' ? { ...schema, default: optional.default } : schema;
+  const { type, default: value } = rule as SchemaParts;
+  return type === 'optional' ? { ...schema, default: value } : schema;
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   MAX_DISTANCE_KM,
   MAX_RESULTS,
   type ParamRule,
+  paramJsonSchema,
   parseParams,
   readQueryParams,
 } from '../../src/http/query-params.js';
@@ -243,5 +244,15 @@ describe('parseParams', () => {
       ),
       { numRuns: 1000 },
     );
+  });
+});
+
+describe('paramJsonSchema', () => {
+  it('writes type, range, choices and default, and refuses a part it cannot express', () => {
+    const rule = v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(0), v.maxValue(9)), 2);
+    expect(paramJsonSchema(rule)).toEqual({ type: 'integer', minimum: 0, maximum: 9, default: 2 });
+    expect(paramJsonSchema(v.picklist(['A', 'B']))).toEqual({ type: 'string', enum: ['A', 'B'] });
+    expect(() => paramJsonSchema(v.pipe(v.number(), v.integer()))).toThrow(/integer/);
+    expect(() => paramJsonSchema(v.string())).toThrow(/string/);
   });
 });

@@ -1,4 +1,4 @@
-// JSON Schema (2020-12) as plain data, and the few builders the document's tables share.
+// JSON Schema (2020-12) as plain data, and the builders the document's tables share.
 
 /**
  * A JSON Schema (2020-12) or OpenAPI object as plain data. Kept loose on purpose: the
@@ -8,44 +8,24 @@ export type JsonSchema = { readonly [keyword: string]: unknown };
 
 type Properties = Readonly<Record<string, JsonSchema>>;
 
-/**
- * A reference to `components.schemas[name]`.
- *
- * @example
- * ref('Installation'); // { $ref: '#/components/schemas/Installation' }
- */
+/** A reference to `components.schemas[name]`: `ref('Value')`. */
 export const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 
-/**
- * An open object schema; every property is required unless `required` names fewer.
- *
- * @example
- * object({ id: { type: 'integer' } }); // { type: 'object', required: ['id'], properties: { id: … } }
- */
-export function object(properties: Properties, required = Object.keys(properties)): JsonSchema {
-  return { type: 'object', ...(required.length > 0 ? { required } : {}), properties };
-}
+/** An open object whose properties are all required unless `required` names fewer: `object({ id })`. */
+export const object = (properties: Properties, required = Object.keys(properties)): JsonSchema => ({
+  type: 'object',
+  ...(required.length > 0 ? { required } : {}),
+  properties,
+});
 
-/**
- * {@link object} with a description.
- *
- * @example
- * describedObject('A point.', { lat: { type: 'number' } }).description; // 'A point.'
- */
-export function describedObject(
-  description: string,
-  properties: Properties,
-  required = Object.keys(properties),
-): JsonSchema {
-  return { type: 'object', description, ...object(properties, required) };
-}
+/** {@link object} with a description: `describedObject('A point.', { lat, lng })`. */
+export const describedObject = (description: string, properties: Properties, required?: string[]) =>
+  ({ type: 'object', description, ...object(properties, required) }) as JsonSchema;
 
-/**
- * An array schema; `bounds` holds `minItems`/`maxItems`.
- *
- * @example
- * list(ref('Value')); // { type: 'array', items: { $ref: '#/components/schemas/Value' } }
- */
-export function list(items: JsonSchema, description?: string, bounds = {}): JsonSchema {
-  return { type: 'array', ...(description === undefined ? {} : { description }), items, ...bounds };
-}
+/** An array; `bounds` holds `minItems`/`maxItems`: `list(ref('Value'), 'Values.', { minItems: 1 })`. */
+export const list = (items: JsonSchema, description?: string, bounds = {}): JsonSchema => ({
+  type: 'array',
+  ...(description === undefined ? {} : { description }),
+  items,
+  ...bounds,
+});

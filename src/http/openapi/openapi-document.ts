@@ -1,22 +1,10 @@
 import { deepFreeze } from '../../model/deep-freeze.js';
 import { ALLOWED_METHODS, ALLOWED_REQUEST_HEADERS, PREFLIGHT_MAX_AGE_SECONDS } from '../cors.js';
-import { type ParamRules, paramJsonSchema } from '../query-params.js';
+import { paramJsonSchema } from '../query-params.js';
 import type { Route } from '../route.js';
-import {
-  ERROR_SCHEMAS,
-  ERROR_STATUSES,
-  errorResponse,
-  rateHeaders,
-  responseHeaders,
-} from './error-schemas.js';
+import * as errors from './error-schemas.js';
 import type { JsonSchema } from './json-schema.js';
-import {
-  ACCEPT_LANGUAGE,
-  IF_NONE_MATCH,
-  OPERATIONS,
-  type OperationText,
-  PARAMETER_TEXTS,
-} from './operations.js';
+import * as words from './operations.js';
 import { RESOURCE_SCHEMAS } from './resource-schemas.js';
 
 /** Where the adapter serves the document (no key, not counted). */
@@ -34,25 +22,20 @@ const UNCOUNTED_NOTE =
 // Headers of a 200 and of a 304: the tag and the caching rule always, the rate headers on keyed
 // routes (optional only for the uncounted case above).
 function cacheableHeaders(keyed: boolean, gzip: boolean): Record<string, JsonSchema> {
-  const rated = keyed ? rateHeaders('?') : [];
-  const encoding = gzip ? ['Content-Encoding?'] : [];
-  const headers = responseHeaders([
-    'Content-Language',
-    'ETag',
-    ...rated,
-    ...encoding,
-    'Cache-Control (200)',
-  ]);
-  for (const name of keyed ? rateHeaders() : []) {
+  const rated = keyed ? errors.rateHeaders('?') : [];
+  const names = ['Content-Language', 'ETag', ...rated, ...(gzip ? ['Content-Encoding?'] : [])];
+  const headers = errors.responseHeaders([...names, 'Cache-Control (200)']);
+  for (const name of keyed ? errors.rateHeaders() : []) {
     const header = headers[name] as JsonSchema;
     headers[name] = { ...header, description: `${header.description} ${UNCOUNTED_NOTE}` };
   }
   return headers;
 }
 
-function parametersOf(pattern: string, rules: ParamRules, keyed: boolean): JsonSchema[] {
+// A route's query and path parameters, each schema mapped from the rule the parser uses.
+function parametersOf({ pattern, rules, keyless }: Route): JsonSchema[] {
   const parameters = Object.entries(rules).map(([name, rule]): JsonSchema => {
-    const description = PARAMETER_TEXTS[name];
+    const description = words.PARAMETER_TEXTS[name];
     if (description === undefined) {
       throw new Error(`openApiDocument: no description for parameter ${name} of ${pattern}`);
     }
@@ -61,39 +44,40 @@ function parametersOf(pattern: string, rules: ParamRules, keyed: boolean): JsonS
     const required = inPath || !('default' in schema);
     return { name, in: inPath ? 'path' : 'query', required, description, schema };
   });
-  return [...parameters, ...(keyed ? [ACCEPT_LANGUAGE] : []), IF_NONE_MATCH];
+  return [...parameters, ...(keyless ? [] : [words.ACCEPT_LANGUAGE]), words.IF_NONE_MATCH];
 }
 
-function getOperation(route: Route, text: OperationText): JsonSchema {
+function getOperation(route: Route, text: words.OperationText): JsonSchema {
   const keyed = !route.keyless;
-  const errors: Record<string, JsonSchema> = {};
-  for (const status of [...text.errors, ...(keyed ? KEYED_ERRORS : KEYLESS_ERRORS)]) {
-    // A keyed route shares the components; a keyless one has its own, without rate headers.
-    // (Integer keys keep ascending order in any object.)
-    const name = ERROR_STATUSES[status]?.name;
-    errors[status] = keyed
-      ? { $ref: `#/components/responses/${name}` }
-      : errorResponse(status, false);
-  }
-  return {
-    operationId: text.operationId,
-    tags: [text.tag],
-    summary: text.summary,
-    description: text.description,
-    ...(keyed ? {} : { security: [] }),
-    parameters: parametersOf(route.pattern, route.rules, keyed),
-    responses: {
-      '200': {
-        description: 'OK',
-        headers: cacheableHeaders(keyed, true),
-        content: { 'application/json': { schema: text.ok } },
-      },
-      '304': {
-        description: 'Not modified: `If-None-Match` named the current `ETag`. No body.',
-        headers: cacheableHeaders(keyed, false),
-      },
-      ...errors,
+  const responses: Record<string, JsonSchema> = {
+    '200': {
+      description: 'OK',
+      headers: cacheableHeaders(keyed, true),
+      content: { 'application/json': { schema: text.ok } },
     },
+    '304': {
+      description: 'Not modified: `If-None-Match` named the current `ETag`. No body.',
+      headers: cacheableHeaders(keyed, false),
+    },
+  };
+  // A keyed route shares the components; a keyless one has its own, without rate headers. Integer
+  // keys keep ascending order in any object, so 301 lands before 304.
+  for (const status of [...text.errors, ...(keyed ? KEYED_ERRORS : KEYLESS_ERRORS)]) {
+    const name = errors.ERROR_STATUSES[status]?.name;
+    responses[status] = keyed
+      ? { $ref: `#/components/responses/${name}` }
+      : errors.errorResponse(status, false);
+  }
+  const { operationId, tag, summary, description } = text;
+  const security = keyed ? {} : { security: [] };
+  return {
+    operationId,
+    tags: [tag],
+    summary,
+    description,
+    ...security,
+    parameters: parametersOf(route),
+    responses,
   };
 }
 
@@ -106,11 +90,11 @@ const PREFLIGHT_RESPONSE: JsonSchema = {
     'Access-Control-Allow-Methods': constant('string', ALLOWED_METHODS),
     'Access-Control-Allow-Headers': constant('string', ALLOWED_REQUEST_HEADERS),
     'Access-Control-Max-Age': constant('integer', PREFLIGHT_MAX_AGE_SECONDS),
-    ...responseHeaders(['Allow', 'Cache-Control?']),
+    ...errors.responseHeaders(['Allow', 'Cache-Control?']),
   },
 };
 
-const preflightOperation = ({ operationId, tag }: OperationText): JsonSchema => ({
+const preflightOperation = ({ operationId, tag }: words.OperationText): JsonSchema => ({
   operationId: `${operationId}Preflight`,
   tags: [tag],
   summary: 'CORS preflight',
@@ -135,13 +119,13 @@ const preflightOperation = ({ operationId, tag }: OperationText): JsonSchema => 
 export function openApiDocument(routes: readonly Route[]): JsonSchema {
   const paths: Record<string, JsonSchema> = {};
   for (const route of routes) {
-    const text = OPERATIONS[route.pattern];
+    const text = words.OPERATIONS[route.pattern];
     if (text === undefined) throw new Error(`openApiDocument: no operation for ${route.pattern}`);
     paths[route.pattern] = { get: getOperation(route, text), options: preflightOperation(text) };
   }
   const responses: Record<string, JsonSchema> = {};
-  for (const [status, { name }] of Object.entries(ERROR_STATUSES)) {
-    responses[name] = errorResponse(Number(status), true);
+  for (const [status, { name }] of Object.entries(errors.ERROR_STATUSES)) {
+    responses[name] = errors.errorResponse(Number(status), true);
   }
   return deepFreeze({
     openapi: '3.1.0',
@@ -166,7 +150,7 @@ export function openApiDocument(routes: readonly Route[]): JsonSchema {
           description: 'The header wins when both are sent.',
         },
       },
-      schemas: { ...RESOURCE_SCHEMAS, ...ERROR_SCHEMAS },
+      schemas: { ...RESOURCE_SCHEMAS, ...errors.ERROR_SCHEMAS },
       responses: { ...responses, Preflight: PREFLIGHT_RESPONSE },
     },
   });

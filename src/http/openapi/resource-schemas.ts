@@ -36,10 +36,8 @@ const COLOR: JsonSchema = {
   description: 'Hexadecimal RGB triplet, `#RRGGBB`.',
 };
 
-const MEASUREMENT_NAME = typed(
-  'string',
-  `Measurement type name; today one of ${MEASUREMENT_TYPE_NAMES.join(', ')}.`,
-);
+const TYPE_NAMES = MEASUREMENT_TYPE_NAMES.join(', ');
+const MEASUREMENT_NAME = typed('string', `Measurement type name; today one of ${TYPE_NAMES}.`);
 
 const WINDOWS = ref('AveragedValues');
 const MEASUREMENTS_PROPERTIES: Readonly<Record<string, JsonSchema>> = {
@@ -48,37 +46,30 @@ const MEASUREMENTS_PROPERTIES: Readonly<Record<string, JsonSchema>> = {
   forecast: list(WINDOWS, 'The next 24 hours, the current hour first.', DAY),
 };
 
+const ANY_NUMBER = { type: 'number' };
+const POSITIVE_ID = { type: 'integer', minimum: 1 };
+
 /** `components.schemas` of the resources, by name. */
+// biome-ignore format: a property a line, a few short ones together
 export const RESOURCE_SCHEMAS: Readonly<Record<string, JsonSchema>> = deepFreeze({
   Installation: object({
-    id: { type: 'integer', minimum: 1, description: 'Used as `installationId`.' },
+    id: { ...POSITIVE_ID, description: 'Used as `installationId`.' },
     location: describedObject('Exact sensor position, WGS 84 decimal degrees.', {
       latitude: { type: 'number', minimum: -90, maximum: 90 },
       longitude: { type: 'number', minimum: -180, maximum: 180 },
     }),
     address: ref('Address'),
     elevation: typed('number', 'Metres above mean sea level.'),
-    vendor: typed(
-      'boolean',
-      "`true` for the service's own devices, `false` for third-party stations.",
-    ),
+    vendor: typed('boolean', "`true` for the service's own devices, `false` for third-party stations."),
     sponsor: ref('Sponsor'),
   }),
-  Address: describedObject(
-    'Every field may be absent, empty or null.',
-    Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, NULLABLE_TEXT])),
-    [],
-  ),
-  Sponsor: object(
-    {
-      id: { type: 'integer' },
-      name: { type: 'string' },
-      description: { type: 'string' },
-      logo: typed('string', 'URL of a jpg image.'),
-      link: typed('string', "URL of the sponsor's website."),
-    },
-    ['id', 'name'],
-  ),
+  Address: describedObject('Every field may be absent, empty or null.',
+    Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, NULLABLE_TEXT])), []),
+  Sponsor: object({
+    id: { type: 'integer' }, name: { type: 'string' }, description: { type: 'string' },
+    logo: typed('string', 'URL of a jpg image.'),
+    link: typed('string', "URL of the sponsor's website."),
+  }, ['id', 'name']),
   Value: object({
     name: MEASUREMENT_NAME,
     value: typed('number', 'In the unit of the type (`/v2/meta/measurements`).'),
@@ -90,14 +81,9 @@ export const RESOURCE_SCHEMAS: Readonly<Record<string, JsonSchema>> = deepFreeze
     description: TRANSLATED,
     advice: typed(['string', 'null'], 'Translated; `null` without data.'),
     color: COLOR,
-    dominantPollutant: typed(
-      ['string', 'null'],
-      'The pollutant with the highest sub-index; `null` when none is named.',
-    ),
-    subIndexes: {
-      ...typed('object', 'Pollutant → its sub-index, for every counted pollutant present.'),
-      additionalProperties: { type: 'number' },
-    },
+    dominantPollutant: typed(['string', 'null'], 'The pollutant with the highest sub-index; `null` when none is named.'),
+    subIndexes: { ...typed('object', 'Pollutant → its sub-index, for every counted pollutant present.'),
+      additionalProperties: ANY_NUMBER },
   }),
   Standard: object({
     name: { type: 'string', enum: ['WHO'] },
@@ -106,56 +92,37 @@ export const RESOURCE_SCHEMAS: Readonly<Record<string, JsonSchema>> = deepFreeze
     percent: typed('number', 'Concentration as a percentage of `limit`.'),
     averaging: typed('string', 'Averaging period of the guideline, e.g. `24h`.'),
   }),
-  AveragedValues: describedObject(
-    'One averaged window, the left-closed, right-open interval [from, till).',
-    {
-      fromDateTime: TIMESTAMP,
-      tillDateTime: TIMESTAMP,
-      values: list(
-        ref('Value'),
-        'May lack types or be empty: a device without a working sensor omits them.',
-      ),
-      indexes: list(ref('Index'), 'Exactly one index: the one `indexType` selected.', {
-        minItems: 1,
-        maxItems: 1,
-      }),
-      standards: list(ref('Standard')),
-    },
-  ),
+  AveragedValues: describedObject('One averaged window, the left-closed, right-open interval [from, till).', {
+    fromDateTime: TIMESTAMP,
+    tillDateTime: TIMESTAMP,
+    values: list(ref('Value'), 'May lack types or be empty: a device without a working sensor omits them.'),
+    indexes: list(ref('Index'), 'Exactly one index: the one `indexType` selected.', { minItems: 1, maxItems: 1 }),
+    standards: list(ref('Standard')),
+  }),
   Measurements: object(MEASUREMENTS_PROPERTIES),
-  PointMeasurements: describedObject(
-    'A Measurements payload interpolated over the installations within 1.5 km.',
-    {
-      ...MEASUREMENTS_PROPERTIES,
-      interpolation: object({
-        method: { type: 'string', enum: ['INVERSE_DISTANCE'] },
-        radiusKm: { type: 'number', exclusiveMinimum: 0 },
-        contributors: list(
-          object({
-            installationId: { type: 'integer', minimum: 1 },
-            distanceKm: { type: 'number', minimum: 0 },
-            weight: { type: 'number', minimum: 0, maximum: 1 },
-          }),
-          'The installations with a current value, weights of the current window.',
-        ),
-      }),
-    },
-  ),
+  PointMeasurements: describedObject('A Measurements payload interpolated over the installations within 1.5 km.', {
+    ...MEASUREMENTS_PROPERTIES,
+    interpolation: object({
+      method: { type: 'string', enum: ['INVERSE_DISTANCE'] },
+      radiusKm: { type: 'number', exclusiveMinimum: 0 },
+      contributors: list(object({
+        installationId: POSITIVE_ID,
+        distanceKm: { type: 'number', minimum: 0 },
+        weight: { type: 'number', minimum: 0, maximum: 1 },
+      }), 'The installations with a current value, weights of the current window.'),
+    }),
+  }),
   IndexType: object({
     name: { type: 'string', enum: INDEX_TYPE_NAMES },
     levels: list(ref('IndexLevel'), undefined, { minItems: 1 }),
   }),
   IndexLevel: object({
-    values: {
-      type: 'string',
-      pattern: '^-?[0-9.]+(?:-[0-9.]+|\\+)?$',
-      description:
-        '`<low>-<high>`, `<value>` for a level of one value (UK_DAQI, EAQI, CA_AQHI), or `<low>+` for the open top level.',
-    },
+    values: { type: 'string', pattern: '^-?[0-9.]+(?:-[0-9.]+|\\+)?$',
+      description: '`<low>-<high>`, `<value>` for a level of one value (UK_DAQI, EAQI, CA_AQHI), or `<low>+` for the open top level.' },
     level: { type: 'string' },
     description: TRANSLATED,
     color: COLOR,
-    minValue: { type: 'number' },
+    minValue: ANY_NUMBER,
     maxValue: typed(['number', 'null'], '`null` for the open top level.'),
   }),
   MeasurementType: object({
