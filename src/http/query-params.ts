@@ -126,15 +126,15 @@ export function parseParams<R extends ParamRules>(
       violations.push({ parameter, message, rejectedValue: sent });
       continue;
     }
-    const text = sent[0];
-    if ((text === undefined || text === '') && rule.type !== 'optional') {
-      violations.push({ parameter, message: 'is required', rejectedValue: text ?? null });
+    const text = sent[0] ?? '';
+    if (text === '' && rule.type !== 'optional') {
+      violations.push({ parameter, message: 'is required', rejectedValue: sent[0] ?? null });
       continue;
     }
     // Missing or empty reaches an optional schema as `undefined`, which gives its default.
-    const result = v.safeParse(rule, text ? decode(rule, text) : undefined);
+    const result = v.safeParse(rule, text === '' ? undefined : decode(rule, text));
     if (result.success) values[parameter] = result.output;
-    else violations.push({ parameter, message: result.issues[0].message, rejectedValue: text! });
+    else violations.push({ parameter, message: result.issues[0].message, rejectedValue: text });
   }
   if (violations.length > 0) return { ok: false, violations };
   // Every declared key was filled from its own rule above, so the record has the declared shape.
