@@ -1,83 +1,32 @@
-import {
-  DEFAULT_INDEX_TYPE,
-  INDEX_TYPE_NAMES,
-  type IndexTypeName,
-  isIndexTypeName,
-} from '../indexes/index-table.js';
+// A route's parameters, each declared once as a valibot schema of its value. The parser reads
+// the query text through that schema, and the OpenAPI document maps the same schema to JSON
+// Schema (`paramJsonSchema`), so the two cannot disagree.
+import * as v from 'valibot';
+import { DEFAULT_INDEX_TYPE, INDEX_TYPE_NAMES } from '../indexes/index-table.js';
 import type { Violation } from './api-error.js';
 
 /** Parameter name → every value it was sent with, in order. */
 export type RawParams = ReadonlyMap<string, readonly string[]>;
 
-/** Outcome of parsing one parameter value. */
-export type ParamParse<V> =
-  | { readonly ok: true; readonly value: V }
-  | { readonly ok: false; readonly message: string };
-
 /**
- * The JSON Schema (2020-12) of the values a rule accepts, as the OpenAPI document publishes
- * it. It sits beside `parse` so the two are written together; `test/http/openapi.test.ts`
- * checks that they accept the same values.
+ * One parameter: a valibot schema of its value (a number, with `safeInteger`, `minValue` or
+ * `maxValue` actions, or a `picklist` of texts), wrapped in `v.message` for its violation text.
+ * Without `v.optional` it is required: missing or empty is a violation. With `v.optional(schema,
+ * default)`, missing or empty means the default (clients send `maxResults=` when the user gave
+ * nothing).
  */
-export interface ParamSchema {
-  readonly type: 'number' | 'integer' | 'string';
-  readonly minimum?: number;
-  readonly maximum?: number;
-  readonly enum?: readonly string[];
-}
-
-/**
- * How one parameter is read. Without `defaultValue` it is required: missing or empty is a
- * violation. With it, missing or empty means the default (clients send `maxResults=` when the
- * user gave nothing).
- */
-export interface ParamRule<V> {
-  readonly parse: (text: string) => ParamParse<V>;
-  readonly defaultValue?: V;
-  readonly schema: ParamSchema;
-}
+export type ParamRule<V = unknown> = v.GenericSchema<unknown, V>;
 
 /** A route's parameters by name. */
-export type ParamRules = Readonly<Record<string, ParamRule<unknown>>>;
+export type ParamRules = Readonly<Record<string, ParamRule>>;
 
 /** The parsed values of a rule set, defaults filled in. */
-export type ParsedParams<R extends ParamRules> = {
-  readonly [K in keyof R]: R[K] extends ParamRule<infer V> ? V : never;
-};
+export type ParsedParams<R extends ParamRules> = { readonly [K in keyof R]: v.InferOutput<R[K]> };
 
 // Plain decimals only: no exponent, no hex, no NaN/Infinity, no spaces. Number() alone would
 // accept all of those, and `parseFloat` would accept `12abc`.
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 const INTEGER = /^[+-]?\d+$/;
-
-/**
- * Reads a strict finite decimal (`50.062006`, `-3`, `3.000000`, `.5`).
- *
- * @returns the number, or `undefined` for anything else (`1e3`, `0x10`, `NaN`, `12abc`, `1e999`)
- * @example
- * parseDecimal('3.000000'); // 3
- * parseDecimal('1e3');      // undefined
- */
-export function parseDecimal(text: string): number | undefined {
-  if (!DECIMAL.test(text)) return undefined;
-  const value = Number(text);
-  // A decimal with hundreds of digits overflows to Infinity.
-  return Number.isFinite(value) ? value : undefined;
-}
-
-/**
- * Reads a strict safe integer (`12`, `-1`, `007`).
- *
- * @returns the number, or `undefined` for anything else (`1.0`, `1e2`, `9007199254740993`)
- * @example
- * parseSafeInteger('-1');  // -1
- * parseSafeInteger('1.5'); // undefined
- */
-export function parseSafeInteger(text: string): number | undefined {
-  if (!INTEGER.test(text)) return undefined;
-  const value = Number(text);
-  return Number.isSafeInteger(value) ? value : undefined;
-}
 
 /**
  * Splits a raw query string into parameter → values (percent-decoding, `+` as space).
@@ -94,6 +43,64 @@ export function readQueryParams(query: string): Map<string, string[]> {
     else values.push(value);
   }
   return params;
+}
+
+// The parts of a valibot schema read here (valibot's types do not name them): the value's own
+// schema under `v.optional`, and the actions of its pipe after the schema itself.
+interface SchemaParts {
+  readonly type: string;
+  readonly wrapped?: SchemaParts;
+  readonly default?: unknown;
+  readonly options?: readonly string[];
+  readonly requirement?: unknown;
+  readonly pipe?: readonly SchemaParts[];
+}
+const valueParts = (rule: ParamRule): SchemaParts =>
+  (rule as SchemaParts).wrapped ?? (rule as SchemaParts);
+
+// Query text → the value valibot checks. A number schema reads strict decimals, an integer one
+// strict integers (so `1.0` is no integer); any other text becomes NaN, which every number
+// schema rejects with the rule's message.
+function decode(rule: ParamRule, text: string): unknown {
+  const { type, pipe } = valueParts(rule);
+  if (type !== 'number') return text;
+  const integer = pipe?.some((action) => action.type === 'safe_integer');
+  const value = (integer ? INTEGER : DECIMAL).test(text) ? Number(text) : Number.NaN;
+  // A decimal of hundreds of digits is Infinity, which `v.number()` would take.
+  return Number.isFinite(value) ? value : Number.NaN;
+}
+
+// The JSON Schema keywords of each part a rule may use.
+const KEYWORDS: Readonly<Record<string, (parts: SchemaParts) => object>> = {
+  number: () => ({ type: 'number' }),
+  picklist: ({ options }) => ({ type: 'string', enum: options }),
+  safe_integer: () => ({
+    type: 'integer',
+    minimum: Number.MIN_SAFE_INTEGER,
+    maximum: Number.MAX_SAFE_INTEGER,
+  }),
+  min_value: ({ requirement }) => ({ minimum: requirement }),
+  max_value: ({ requirement }) => ({ maximum: requirement }),
+};
+
+/**
+ * The JSON Schema (2020-12) of the values a rule accepts, as the OpenAPI document publishes it:
+ * `type`, `enum`, `minimum`, `maximum` and `default`. Throws for any schema part it cannot
+ * express, so the document never says less than the parser checks.
+ *
+ * @example
+ * paramJsonSchema(INSTALLATION_ID); // { type: 'integer', minimum: 1, maximum: 9007199254740991 }
+ */
+export function paramJsonSchema(rule: ParamRule): Record<string, unknown> {
+  const parts = valueParts(rule);
+  const schema = {};
+  for (const part of [parts, ...(parts.pipe?.slice(1) ?? [])]) {
+    const keywords = KEYWORDS[part.type];
+    if (keywords === undefined) throw new Error(`paramJsonSchema: no JSON Schema for ${part.type}`);
+    Object.assign(schema, keywords(part));
+  }
+  const { type, default: value } = rule as SchemaParts;
+  return type === 'optional' ? { ...schema, default: value } : schema;
 }
 
 /**
@@ -115,98 +122,57 @@ export function parseParams<R extends ParamRules>(
   for (const [parameter, rule] of Object.entries(rules)) {
     const sent = raw.get(parameter) ?? [];
     if (sent.length > 1) {
-      violations.push({
-        parameter,
-        message: `must be given once, got ${sent.length} values`,
-        rejectedValue: sent,
-      });
+      const message = `must be given once, got ${sent.length} values`;
+      violations.push({ parameter, message, rejectedValue: sent });
       continue;
     }
-    const text = sent[0];
-    if (text === undefined || text === '') {
-      if ('defaultValue' in rule) values[parameter] = rule.defaultValue;
-      else violations.push({ parameter, message: 'is required', rejectedValue: text ?? null });
+    const text = sent[0] ?? '';
+    if (text === '' && rule.type !== 'optional') {
+      violations.push({ parameter, message: 'is required', rejectedValue: sent[0] ?? null });
       continue;
     }
-    const parsed = rule.parse(text);
-    if (parsed.ok) values[parameter] = parsed.value;
-    else violations.push({ parameter, message: parsed.message, rejectedValue: text });
+    // Missing or empty reaches an optional schema as `undefined`, which gives its default.
+    const result = v.safeParse(rule, text === '' ? undefined : decode(rule, text));
+    if (result.success) values[parameter] = result.output;
+    else violations.push({ parameter, message: result.issues[0].message, rejectedValue: text });
   }
   if (violations.length > 0) return { ok: false, violations };
   // Every declared key was filled from its own rule above, so the record has the declared shape.
   return { ok: true, values: values as ParsedParams<R> };
 }
 
-function decimalInRange(min: number, max: number): (text: string) => ParamParse<number> {
-  const message = `must be a decimal number in [${min}, ${max}]`;
-  return (text) => {
-    const value = parseDecimal(text);
-    return value !== undefined && value >= min && value <= max
-      ? { ok: true, value }
-      : { ok: false, message };
-  };
-}
-
-function degreesRule(limit: number): ParamRule<number> {
-  return Object.freeze({
-    parse: decimalInRange(-limit, limit),
-    schema: Object.freeze({ type: 'number', minimum: -limit, maximum: limit }),
-  });
-}
+const degrees = (limit: number) =>
+  v.message(
+    v.pipe(v.number(), v.minValue(-limit), v.maxValue(limit)),
+    `must be a decimal number in [${-limit}, ${limit}]`,
+  );
 
 /** `lat`: required decimal degrees in [-90, 90]. */
-export const LATITUDE: ParamRule<number> = degreesRule(90);
+export const LATITUDE = degrees(90);
 
 /** `lng`: required decimal degrees in [-180, 180]. */
-export const LONGITUDE: ParamRule<number> = degreesRule(180);
-
-// A limit where a negative value means none, read by `parse`; empty or absent means the default.
-function limitRule(
-  parse: (text: string) => number | undefined,
-  kind: string,
-  defaultValue: number,
-  schema: ParamSchema,
-): ParamRule<number> {
-  const message = `must be ${kind} (negative means no limit)`;
-  return Object.freeze({
-    parse: (text: string): ParamParse<number> => {
-      const value = parse(text);
-      return value === undefined ? { ok: false, message } : { ok: true, value };
-    },
-    defaultValue,
-    schema: Object.freeze(schema),
-  });
-}
+export const LONGITUDE = degrees(180);
 
 /** `maxDistanceKM`: decimal km, default 3.0; negative means no limit. */
-export const MAX_DISTANCE_KM: ParamRule<number> = limitRule(parseDecimal, 'a decimal number', 3, {
-  type: 'number',
-});
+export const MAX_DISTANCE_KM = v.message(
+  v.optional(v.number(), 3),
+  'must be a decimal number (negative means no limit)',
+);
 
 /** `maxResults`: integer, default 1; negative means no limit. */
-export const MAX_RESULTS: ParamRule<number> = limitRule(parseSafeInteger, 'an integer', 1, {
-  type: 'integer',
-  minimum: Number.MIN_SAFE_INTEGER,
-  maximum: Number.MAX_SAFE_INTEGER,
-});
+export const MAX_RESULTS = v.message(
+  v.optional(v.pipe(v.number(), v.safeInteger()), 1),
+  'must be an integer (negative means no limit)',
+);
 
 /** `installationId` (query or path): required positive integer. */
-export const INSTALLATION_ID: ParamRule<number> = Object.freeze({
-  parse: (text: string): ParamParse<number> => {
-    const value = parseSafeInteger(text);
-    return value !== undefined && value > 0
-      ? { ok: true, value }
-      : { ok: false, message: 'must be a positive integer' };
-  },
-  schema: Object.freeze({ type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
-});
+export const INSTALLATION_ID = v.message(
+  v.pipe(v.number(), v.safeInteger(), v.minValue(1)),
+  'must be a positive integer',
+);
 
 /** `indexType`: one of the index names (case-sensitive), default `VENDOR_CAQI`. */
-export const INDEX_TYPE: ParamRule<IndexTypeName> = Object.freeze({
-  parse: (text: string): ParamParse<IndexTypeName> =>
-    isIndexTypeName(text)
-      ? { ok: true, value: text }
-      : { ok: false, message: `must be one of ${INDEX_TYPE_NAMES.join(', ')}` },
-  defaultValue: DEFAULT_INDEX_TYPE,
-  schema: Object.freeze({ type: 'string', enum: INDEX_TYPE_NAMES }),
-});
+export const INDEX_TYPE = v.message(
+  v.optional(v.picklist(INDEX_TYPE_NAMES), DEFAULT_INDEX_TYPE),
+  `must be one of ${INDEX_TYPE_NAMES.join(', ')}`,
+);

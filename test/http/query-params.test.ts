@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import {
   INDEX_TYPE,
@@ -7,13 +8,14 @@ import {
   LONGITUDE,
   MAX_DISTANCE_KM,
   MAX_RESULTS,
-  parseDecimal,
+  type ParamRule,
+  paramJsonSchema,
   parseParams,
-  parseSafeInteger,
   readQueryParams,
 } from '../../src/http/query-params.js';
 import { queryArbitrary } from '../helpers/http-arbitraries.js';
 import { isValidParameterValue, sentParameters } from '../helpers/http-parameter-oracle.js';
+import { REFERENCE_ALL_INDEX_TYPE_NAMES } from '../helpers/index-reference-tables.js';
 
 const RULES = {
   lat: LATITUDE,
@@ -24,7 +26,26 @@ const RULES = {
   installationId: INSTALLATION_ID,
 };
 
-describe('parseDecimal', () => {
+// The 400 texts of the /v2 contract, written out here as clients see them.
+const MESSAGES: Readonly<Record<keyof typeof RULES, string>> = {
+  lat: 'must be a decimal number in [-90, 90]',
+  lng: 'must be a decimal number in [-180, 180]',
+  maxDistanceKM: 'must be a decimal number (negative means no limit)',
+  maxResults: 'must be an integer (negative means no limit)',
+  indexType: `must be one of ${REFERENCE_ALL_INDEX_TYPE_NAMES.join(', ')}`,
+  installationId: 'must be a positive integer',
+};
+
+// One text read by a required rule, as a route reads its parameter: the value, or undefined for
+// a violation. The text decoding depends only on the kind of number the rule takes.
+function readWith(rule: ParamRule, text: string): unknown {
+  const parsed = parseParams({ x: rule }, new Map([['x', [text]]]));
+  return parsed.ok ? parsed.values.x : undefined;
+}
+const parseDecimal = (text: string) => readWith(v.number(), text);
+const parseSafeInteger = (text: string) => readWith(v.pipe(v.number(), v.safeInteger()), text);
+
+describe('a number rule reads plain decimals only', () => {
   it.each([
     ['50.062006', 50.062006],
     ['-3', -3],
@@ -82,7 +103,7 @@ describe('parseDecimal', () => {
   });
 });
 
-describe('parseSafeInteger', () => {
+describe('an integer rule reads plain safe integers only', () => {
   it('accepts integers and rejects everything else', () => {
     expect(parseSafeInteger('-1')).toBe(-1);
     expect(parseSafeInteger('42')).toBe(42);
@@ -197,9 +218,8 @@ describe('parseParams', () => {
           const expectedBad = names.filter((name) => {
             const values = raw.get(name) ?? [];
             if (values.length > 1) return true;
-            const text = values[0] ?? '';
-            if (text === '') return !('defaultValue' in RULES[name]);
-            return !isValidParameterValue(name, text);
+            // The oracle reads an empty or missing value as "not given".
+            return !isValidParameterValue(name, values[0] ?? '');
           });
           const result = parseParams(RULES, raw);
           const named = result.ok ? [] : result.violations.map((violation) => violation.parameter);
@@ -210,12 +230,29 @@ describe('parseParams', () => {
               expect(violation.rejectedValue).toEqual(
                 values.length > 1 ? values : (values[0] ?? null),
               );
-              expect(violation.message.length).toBeGreaterThan(0);
+              const text = values[0] ?? '';
+              const expected =
+                values.length > 1
+                  ? `must be given once, got ${values.length} values`
+                  : text === ''
+                    ? 'is required'
+                    : MESSAGES[violation.parameter as keyof typeof RULES];
+              expect(violation.message).toBe(expected);
             }
           }
         },
       ),
       { numRuns: 1000 },
     );
+  });
+});
+
+describe('paramJsonSchema', () => {
+  it('writes type, range, choices and default, and refuses a part it cannot express', () => {
+    const rule = v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(0), v.maxValue(9)), 2);
+    expect(paramJsonSchema(rule)).toEqual({ type: 'integer', minimum: 0, maximum: 9, default: 2 });
+    expect(paramJsonSchema(v.picklist(['A', 'B']))).toEqual({ type: 'string', enum: ['A', 'B'] });
+    expect(() => paramJsonSchema(v.pipe(v.number(), v.integer()))).toThrow(/integer/);
+    expect(() => paramJsonSchema(v.string())).toThrow(/string/);
   });
 });

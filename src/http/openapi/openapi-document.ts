@@ -1,44 +1,18 @@
 import { deepFreeze } from '../../model/deep-freeze.js';
 import { ALLOWED_METHODS, ALLOWED_REQUEST_HEADERS, PREFLIGHT_MAX_AGE_SECONDS } from '../cors.js';
-import type { ParamRules } from '../query-params.js';
+import { paramJsonSchema } from '../query-params.js';
 import type { Route } from '../route.js';
-import {
-  CACHEABLE_CACHE_CONTROL,
-  ERROR_SCHEMAS,
-  ERROR_STATUSES,
-  errorResponse,
-  RATE_HEADER_NAMES,
-  responseHeaders,
-} from './error-schemas.js';
+import * as errors from './error-schemas.js';
 import type { JsonSchema } from './json-schema.js';
-import {
-  KEYED_ERRORS,
-  KEYLESS_ERRORS,
-  OPERATIONS,
-  type OperationText,
-  PARAMETER_TEXTS,
-} from './operations.js';
+import * as words from './operations.js';
 import { RESOURCE_SCHEMAS } from './resource-schemas.js';
 
 /** Where the adapter serves the document (no key, not counted). */
 export const OPENAPI_PATH = '/v2/openapi.json';
 
-const ACCEPT_LANGUAGE: JsonSchema = {
-  name: 'Accept-Language',
-  in: 'header',
-  required: false,
-  description: '`pl` gives Polish texts; anything else English.',
-  schema: { type: 'string', examples: ['pl', 'en-GB,en;q=0.9'] },
-};
-
-const IF_NONE_MATCH: JsonSchema = {
-  name: 'If-None-Match',
-  in: 'header',
-  required: false,
-  description:
-    'Entity tags from earlier answers (or `*`); when one matches the current `ETag` (weak comparison) the answer is a 304 without a body.',
-  schema: { type: 'string', examples: ['W/"cbf43926-9"'] },
-};
+// Error statuses every keyed route has, and those of a keyless one.
+const KEYED_ERRORS = [401, 405, 406, 429, 500, 503];
+const KEYLESS_ERRORS = [405, 406, 500];
 
 // A request admitted by `countersFailOpen` while the counter store is unavailable was never
 // counted, so it has no counts to report: the one case where a keyed 200 or 304 lacks them.
@@ -47,98 +21,87 @@ const UNCOUNTED_NOTE =
 
 // Headers of a 200 and of a 304: the tag and the caching rule always, the rate headers on keyed
 // routes (optional only for the uncounted case above).
-function cacheableHeaders(keyed: boolean, optional: readonly string[]): Record<string, JsonSchema> {
-  const headers: Record<string, JsonSchema> = {
-    ...responseHeaders(
-      ['Content-Language', 'ETag'],
-      [...(keyed ? RATE_HEADER_NAMES : []), ...optional],
-    ),
-    'Cache-Control': { ...CACHEABLE_CACHE_CONTROL, required: true },
-  };
-  for (const name of keyed ? RATE_HEADER_NAMES : []) {
+function cacheableHeaders(keyed: boolean, gzip: boolean): Record<string, JsonSchema> {
+  const rated = keyed ? errors.rateHeaders('?') : [];
+  const names = ['Content-Language', 'ETag', ...rated, ...(gzip ? ['Content-Encoding?'] : [])];
+  const headers = errors.responseHeaders([...names, 'Cache-Control (200)']);
+  for (const name of keyed ? errors.rateHeaders() : []) {
     const header = headers[name] as JsonSchema;
     headers[name] = { ...header, description: `${header.description} ${UNCOUNTED_NOTE}` };
   }
   return headers;
 }
 
-function parametersOf(pattern: string, rules: ParamRules, keyed: boolean): JsonSchema[] {
-  const parameters: JsonSchema[] = [];
-  for (const [name, rule] of Object.entries(rules)) {
-    const description = PARAMETER_TEXTS[name];
+// A route's query and path parameters, each schema mapped from the rule the parser uses.
+function parametersOf({ pattern, rules, keyless }: Route): JsonSchema[] {
+  const parameters = Object.entries(rules).map(([name, rule]): JsonSchema => {
+    const description = words.PARAMETER_TEXTS[name];
     if (description === undefined) {
       throw new Error(`openApiDocument: no description for parameter ${name} of ${pattern}`);
     }
     const inPath = pattern.includes(`{${name}}`);
-    const hasDefault = 'defaultValue' in rule;
-    parameters.push({
-      name,
-      in: inPath ? 'path' : 'query',
-      required: inPath || !hasDefault,
-      description,
-      schema: hasDefault ? { ...rule.schema, default: rule.defaultValue } : rule.schema,
-    });
-  }
-  return keyed ? [...parameters, ACCEPT_LANGUAGE, IF_NONE_MATCH] : [...parameters, IF_NONE_MATCH];
+    const schema = paramJsonSchema(rule);
+    const required = inPath || !('default' in schema);
+    return { name, in: inPath ? 'path' : 'query', required, description, schema };
+  });
+  return [...parameters, ...(keyless ? [] : [words.ACCEPT_LANGUAGE]), words.IF_NONE_MATCH];
 }
 
-function errorResponses(statuses: readonly number[], keyed: boolean): Record<string, JsonSchema> {
-  const responses: Record<string, JsonSchema> = {};
-  for (const status of [...statuses].sort((a, b) => a - b)) {
-    const name = ERROR_STATUSES[status]?.name;
-    // A keyed route shares the components; a keyless one has its own, without rate headers.
-    responses[String(status)] = keyed
-      ? { $ref: `#/components/responses/${name}` }
-      : errorResponse(status, false);
-  }
-  return responses;
-}
-
-function getOperation(route: Route, text: OperationText): JsonSchema {
+function getOperation(route: Route, text: words.OperationText): JsonSchema {
   const keyed = !route.keyless;
-  return {
-    operationId: text.operationId,
-    tags: [text.tag],
-    summary: text.summary,
-    description: text.description,
-    ...(keyed ? {} : { security: [] }),
-    parameters: parametersOf(route.pattern, route.rules, keyed),
-    responses: {
-      '200': {
-        description: 'OK',
-        headers: cacheableHeaders(keyed, ['Content-Encoding']),
-        content: { 'application/json': { schema: text.ok } },
-      },
-      '304': {
-        description: 'Not modified: `If-None-Match` named the current `ETag`. No body.',
-        headers: cacheableHeaders(keyed, []),
-      },
-      ...errorResponses([...text.errors, ...(keyed ? KEYED_ERRORS : KEYLESS_ERRORS)], keyed),
+  const responses: Record<string, JsonSchema> = {
+    '200': {
+      description: 'OK',
+      headers: cacheableHeaders(keyed, true),
+      content: { 'application/json': { schema: text.ok } },
+    },
+    '304': {
+      description: 'Not modified: `If-None-Match` named the current `ETag`. No body.',
+      headers: cacheableHeaders(keyed, false),
     },
   };
+  // A keyed route shares the components; a keyless one has its own, without rate headers. Integer
+  // keys keep ascending order in any object, so 301 lands before 304.
+  for (const status of [...text.errors, ...(keyed ? KEYED_ERRORS : KEYLESS_ERRORS)]) {
+    const name = errors.ERROR_STATUSES[status]?.name;
+    responses[status] = keyed
+      ? { $ref: `#/components/responses/${name}` }
+      : errors.errorResponse(status, false);
+  }
+  const { operationId, tag, summary, description } = text;
+  const security = keyed ? {} : { security: [] };
+  return {
+    operationId,
+    tags: [tag],
+    summary,
+    description,
+    ...security,
+    parameters: parametersOf(route),
+    responses,
+  };
 }
+
+const constant = (type: string, value: unknown): JsonSchema => ({ schema: { type, const: value } });
 
 // Any OPTIONS request, on any path, gets this answer: no key, not counted, no body.
 const PREFLIGHT_RESPONSE: JsonSchema = {
   description: 'What a browser may send.',
   headers: {
-    'Access-Control-Allow-Methods': { schema: { type: 'string', const: ALLOWED_METHODS } },
-    'Access-Control-Allow-Headers': { schema: { type: 'string', const: ALLOWED_REQUEST_HEADERS } },
-    'Access-Control-Max-Age': { schema: { type: 'integer', const: PREFLIGHT_MAX_AGE_SECONDS } },
-    ...responseHeaders(['Allow'], ['Cache-Control']),
+    'Access-Control-Allow-Methods': constant('string', ALLOWED_METHODS),
+    'Access-Control-Allow-Headers': constant('string', ALLOWED_REQUEST_HEADERS),
+    'Access-Control-Max-Age': constant('integer', PREFLIGHT_MAX_AGE_SECONDS),
+    ...errors.responseHeaders(['Allow', 'Cache-Control?']),
   },
 };
 
-function preflightOperation(text: OperationText): JsonSchema {
-  return {
-    operationId: `${text.operationId}Preflight`,
-    tags: [text.tag],
-    summary: 'CORS preflight',
-    description: 'Any `OPTIONS` request: no key, not counted, no body.',
-    security: [],
-    responses: { '204': { $ref: '#/components/responses/Preflight' } },
-  };
-}
+const preflightOperation = ({ operationId, tag }: words.OperationText): JsonSchema => ({
+  operationId: `${operationId}Preflight`,
+  tags: [tag],
+  summary: 'CORS preflight',
+  description: 'Any `OPTIONS` request: no key, not counted, no body.',
+  security: [],
+  responses: { '204': { $ref: '#/components/responses/Preflight' } },
+});
 
 /**
  * The OpenAPI 3.1 document of the `/v2` interface, written from a route table: one path per
@@ -156,13 +119,13 @@ function preflightOperation(text: OperationText): JsonSchema {
 export function openApiDocument(routes: readonly Route[]): JsonSchema {
   const paths: Record<string, JsonSchema> = {};
   for (const route of routes) {
-    const text = OPERATIONS[route.pattern];
+    const text = words.OPERATIONS[route.pattern];
     if (text === undefined) throw new Error(`openApiDocument: no operation for ${route.pattern}`);
     paths[route.pattern] = { get: getOperation(route, text), options: preflightOperation(text) };
   }
   const responses: Record<string, JsonSchema> = {};
-  for (const [status, described] of Object.entries(ERROR_STATUSES)) {
-    responses[described.name] = errorResponse(Number(status), true);
+  for (const [status, { name }] of Object.entries(errors.ERROR_STATUSES)) {
+    responses[name] = errors.errorResponse(Number(status), true);
   }
   return deepFreeze({
     openapi: '3.1.0',
@@ -174,12 +137,7 @@ export function openApiDocument(routes: readonly Route[]): JsonSchema {
         'Read-only: installations, their measurements (current, 24 h history, 24 h forecast) with an air quality index and WHO standards, and the meta lists. Every answer is JSON (`application/json;charset=UTF-8`), errors included; `Accept-Encoding: gzip` compresses any of them. Clients must ignore unknown fields.',
       license: { name: 'MIT', identifier: 'MIT' },
     },
-    tags: [
-      { name: 'installations' },
-      { name: 'measurements' },
-      { name: 'meta' },
-      { name: 'contract' },
-    ],
+    tags: ['installations', 'measurements', 'meta', 'contract'].map((name) => ({ name })),
     security: [{ apikeyHeader: [] }, { apikeyQuery: [] }],
     paths,
     components: {
@@ -192,7 +150,7 @@ export function openApiDocument(routes: readonly Route[]): JsonSchema {
           description: 'The header wins when both are sent.',
         },
       },
-      schemas: { ...RESOURCE_SCHEMAS, ...ERROR_SCHEMAS },
+      schemas: { ...RESOURCE_SCHEMAS, ...errors.ERROR_SCHEMAS },
       responses: { ...responses, Preflight: PREFLIGHT_RESPONSE },
     },
   });

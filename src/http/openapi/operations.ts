@@ -1,9 +1,9 @@
 import { deepFreeze } from '../../model/deep-freeze.js';
-import type { JsonSchema } from './json-schema.js';
+import { type JsonSchema, list, ref } from './json-schema.js';
 
 // What the route table cannot say about a route: its name, its words and what its 200 and
-// error answers are. Parameters are not here: the document reads them from the route table's
-// rules, so the parser and the contract cannot disagree about them.
+// error answers are, and the words about each parameter. Parameter schemas are not here: the
+// document maps each route's own rules, so the parser and the contract cannot disagree.
 
 /** The prose and the answers of one route, by its pattern in the route table. */
 export interface OperationText {
@@ -13,98 +13,78 @@ export interface OperationText {
   readonly description: string;
   /** Schema of the 200 body. */
   readonly ok: JsonSchema;
-  /** Error statuses besides those every keyed route has (401, 405, 406, 429, 500, 503). */
+  /** Error statuses besides those every keyed (or keyless) route has. */
   readonly errors: readonly number[];
 }
 
-const schema = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
-const arrayOf = (name: string): JsonSchema => ({ type: 'array', items: schema(name) });
-
-/** Error statuses of every keyed route. */
-export const KEYED_ERRORS: readonly number[] = deepFreeze([401, 405, 406, 429, 500, 503]);
-
-/** Error statuses of a keyless route. */
-export const KEYLESS_ERRORS: readonly number[] = deepFreeze([405, 406, 500]);
+const REPLACED = 'A replaced installation answers 301; an unknown or removed one 404.';
 
 /** Every route's operation, by route pattern. */
+// biome-ignore format: a route a row, its words below
 export const OPERATIONS: Readonly<Record<string, OperationText>> = deepFreeze({
   '/v2/installations/nearest': {
-    operationId: 'nearestInstallations',
-    tag: 'installations',
+    operationId: 'nearestInstallations', tag: 'installations', ok: list(ref('Installation')), errors: [400],
     summary: 'Installations nearest to a point',
-    description:
-      'Active installations within `maxDistanceKM` of the point, nearest first, at most `maxResults`; may be empty.',
-    ok: arrayOf('Installation'),
-    errors: [400],
+    description: 'Active installations within `maxDistanceKM` of the point, nearest first, at most `maxResults`; may be empty.',
   },
   '/v2/installations/{installationId}': {
-    operationId: 'getInstallation',
-    tag: 'installations',
+    operationId: 'getInstallation', tag: 'installations', ok: ref('Installation'), errors: [301, 400, 404],
     summary: 'One installation',
-    description: 'A replaced installation answers 301; an unknown or removed one 404.',
-    ok: schema('Installation'),
-    errors: [301, 400, 404],
+    description: REPLACED,
   },
   '/v2/measurements/installation': {
-    operationId: 'installationMeasurements',
-    tag: 'measurements',
+    operationId: 'installationMeasurements', tag: 'measurements', ok: ref('Measurements'), errors: [301, 400, 404],
     summary: 'Measurements of one installation',
-    description:
-      'Current, 24 hours of history and 24 hours of forecast, with the index `indexType` selects and the WHO standards. A replaced installation answers 301; an unknown or removed one 404.',
-    ok: schema('Measurements'),
-    errors: [301, 400, 404],
+    description: `Current, 24 hours of history and 24 hours of forecast, with the index \`indexType\` selects and the WHO standards. ${REPLACED}`,
   },
   '/v2/measurements/nearest': {
-    operationId: 'nearestMeasurements',
-    tag: 'measurements',
+    operationId: 'nearestMeasurements', tag: 'measurements', ok: ref('Measurements'), errors: [400, 404],
     summary: 'Measurements of the nearest installation',
-    description:
-      'The Measurements payload of the active installation nearest to the point; 404 when none lies within `maxDistanceKM`.',
-    ok: schema('Measurements'),
-    errors: [400, 404],
+    description: 'The Measurements payload of the active installation nearest to the point; 404 when none lies within `maxDistanceKM`.',
   },
   '/v2/measurements/point': {
-    operationId: 'pointMeasurements',
-    tag: 'measurements',
+    operationId: 'pointMeasurements', tag: 'measurements', ok: ref('PointMeasurements'), errors: [400],
     summary: 'Measurements interpolated at any point',
-    description:
-      'Values weighted by inverse distance over the installations within 1.5 km of the point, with an `interpolation` note naming them.',
-    ok: schema('PointMeasurements'),
-    errors: [400],
+    description: 'Values weighted by inverse distance over the installations within 1.5 km of the point, with an `interpolation` note naming them.',
   },
   '/v2/meta/indexes': {
-    operationId: 'indexTypes',
-    tag: 'meta',
+    operationId: 'indexTypes', tag: 'meta', ok: list(ref('IndexType')), errors: [],
     summary: 'Index types and their levels',
     description: 'Every index type with its levels; level descriptions are translated.',
-    ok: arrayOf('IndexType'),
-    errors: [],
   },
   '/v2/meta/measurements': {
-    operationId: 'measurementTypes',
-    tag: 'meta',
+    operationId: 'measurementTypes', tag: 'meta', ok: list(ref('MeasurementType')), errors: [],
     summary: 'Measurement types',
     description: 'Every measurement type with its unit; labels are translated.',
-    ok: arrayOf('MeasurementType'),
-    errors: [],
   },
   '/v2/openapi.json': {
-    operationId: 'openApiDocument',
-    tag: 'contract',
+    operationId: 'openApiDocument', tag: 'contract', ok: { type: 'object', required: ['openapi', 'paths'] }, errors: [],
     summary: 'This OpenAPI document',
     description: 'Needs no key and is not counted.',
-    ok: { type: 'object', required: ['openapi', 'paths'] },
-    errors: [],
   },
 });
 
-/** Words about each parameter, by name (path or query). */
+const DEGREES = 'WGS 84 decimal degrees. A plain decimal: no exponent, no `NaN`.';
+const NO_LIMIT = 'negative means no limit. Empty means the default.';
+
+/** Words about each query or path parameter, by name. */
 export const PARAMETER_TEXTS: Readonly<Record<string, string>> = deepFreeze({
-  lat: 'Latitude, WGS 84 decimal degrees. A plain decimal: no exponent, no `NaN`.',
-  lng: 'Longitude, WGS 84 decimal degrees. A plain decimal: no exponent, no `NaN`.',
-  maxDistanceKM:
-    'Every installation considered lies within this many km of the point; negative means no limit. Empty means the default.',
-  maxResults: 'At most this many installations; negative means no limit. Empty means the default.',
+  lat: `Latitude, ${DEGREES}`,
+  lng: `Longitude, ${DEGREES}`,
+  maxDistanceKM: `Every installation considered lies within this many km of the point; ${NO_LIMIT}`,
+  maxResults: `At most this many installations; ${NO_LIMIT}`,
   installationId: 'Installation id, a positive integer.',
   indexType: 'The index of `indexes`, case-sensitive. Empty means the default.',
 });
+
+/** `Accept-Language`, a parameter of every keyed route. */
+// biome-ignore format: a header a row, its words below
+export const ACCEPT_LANGUAGE: JsonSchema = deepFreeze({ name: 'Accept-Language', in: 'header', required: false,
+  description: '`pl` gives Polish texts; anything else English.',
+  schema: { type: 'string', examples: ['pl', 'en-GB,en;q=0.9'] } });
+
+/** `If-None-Match`, a parameter of every route. */
+// biome-ignore format: a header a row, its words below
+export const IF_NONE_MATCH: JsonSchema = deepFreeze({ name: 'If-None-Match', in: 'header', required: false,
+  description: 'Entity tags from earlier answers (or `*`); when one matches the current `ETag` (weak comparison) the answer is a 304 without a body.',
+  schema: { type: 'string', examples: ['W/"cbf43926-9"'] } });
