@@ -1,25 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { ApiKeyConfig } from '../http/api-keys.js';
 import type { ApiLogger } from '../http/core-request.js';
 import { createApi } from '../http/create-api.js';
 import { respondToClientError } from '../http/node/node-client-error.js';
 import { createNodeDeflateRaw, createNodeGzip } from '../http/node/node-gzip.js';
 import { createNodeListener } from '../http/node/node-listener.js';
-import { importOpenData } from '../import/import-open-data.js';
-import { formatImportIssue, formatImportSummary } from '../import/import-report.js';
 import { pageDemoKey } from '../page/demo-key.js';
 import { createPageListener } from '../page/page-listener.js';
 import { createMeasurementsService } from '../payload/create-measurements-service.js';
-import { createSampleNetwork } from '../sample/sample-network.js';
-import { loadStoreFromFiles } from '../store/load-store.js';
-import type { MeasurementStore } from '../store/measurement-store.js';
+import { openCounters, openData } from './open-data.js';
 import type { ServeOptions } from './parse-args.js';
-import { openCounters, openDatabase } from './shared-state.js';
 
 /** How often the sample network produces new samples, ms. */
 export const SAMPLE_PRODUCE_INTERVAL_MS = 30_000;
@@ -66,89 +58,6 @@ export interface ServerDependencies {
   readonly produceIntervalMs?: number;
 }
 
-async function openStore(
-  options: ServeOptions,
-  dependencies: ServerDependencies,
-): Promise<{
-  store: MeasurementStore;
-  description: string;
-  examplePoint: RunningServer['examplePoint'];
-  /** Stops producing and lets go of the store, once no request needs it any more. */
-  stop: () => Promise<void>;
-}> {
-  const { databaseUrl } = options;
-  const produceIntervalMs = dependencies.produceIntervalMs ?? SAMPLE_PRODUCE_INTERVAL_MS;
-  if (databaseUrl !== undefined) {
-    const database = await openDatabase(
-      { ...options, databaseUrl },
-      produceIntervalMs,
-      dependencies.logger,
-    );
-    return { ...database, stop: () => database.close() };
-  }
-  if (options.importSensorCommunityDir !== undefined) {
-    return importAndOpen(options.importSensorCommunityDir, dependencies.report ?? (() => {}));
-  }
-  if (options.installationsPath !== undefined) {
-    const store = await loadStoreFromFiles({
-      installationsPath: options.installationsPath,
-      ...(options.samplesPath === undefined ? {} : { samplesPath: options.samplesPath }),
-    });
-    const [first] = await store.listActiveInstallations();
-    return {
-      store,
-      description: `${options.installationsPath}`,
-      examplePoint: first?.location,
-      stop: async () => {},
-    };
-  }
-  const network = createSampleNetwork({ now: options.nowMs ?? Date.now() });
-  let timer: ReturnType<typeof setInterval> | undefined;
-  // A frozen clock has nothing new to produce.
-  if (options.nowMs === undefined) {
-    timer = setInterval(() => network.produceUntil(Date.now()), produceIntervalMs);
-    timer.unref();
-  }
-  const count = (await network.store.listActiveInstallations()).length;
-  return {
-    store: network.store,
-    description: `the sample network (${count} active installations around Kraków)`,
-    examplePoint: network.centre,
-    stop: async () => clearInterval(timer),
-  };
-}
-
-// `--import-sensor-community DIR`: the import writes to a fresh temporary directory, the store
-// is loaded from there into memory, and the directory is removed again.
-async function importAndOpen(
-  dir: string,
-  report: (line: string) => void,
-): ReturnType<typeof openStore> {
-  const outDir = await mkdtemp(join(tmpdir(), 'airq-import-'));
-  try {
-    const summary = await importOpenData({
-      from: 'sensor-community',
-      files: [dir],
-      outDir,
-      onIssue: (issue) => report(formatImportIssue(issue)),
-    });
-    for (const line of formatImportSummary(summary)) report(line);
-    const store = await loadStoreFromFiles({
-      installationsPath: summary.installationsPath,
-      samplesPath: summary.samplesPath,
-    });
-    const [first] = await store.listActiveInstallations();
-    return {
-      store,
-      description: `${summary.installations} installations imported from the Sensor.Community files in ${dir}`,
-      examplePoint: first?.location,
-      stop: async () => {},
-    };
-  } finally {
-    await rm(outDir, { recursive: true, force: true });
-  }
-}
-
 /**
  * Starts the `/v2` server that `npm start` runs: opens the data, builds the service and the
  * adapter, and listens with timeouts set. Resolves once listening; rejects when the files
@@ -163,7 +72,11 @@ export async function startServer(
   options: ServeOptions,
   dependencies: ServerDependencies = {},
 ): Promise<RunningServer> {
-  const data = await openStore(options, dependencies);
+  const data = await openData(options, {
+    produceIntervalMs: dependencies.produceIntervalMs ?? SAMPLE_PRODUCE_INTERVAL_MS,
+    report: dependencies.report ?? (() => {}),
+    logger: dependencies.logger,
+  });
   let counters: Awaited<ReturnType<typeof openCounters>>;
   try {
     counters = await openCounters(options);
