@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ApiKeyConfig } from '../http/api-keys.js';
-import type { ApiLogger } from '../http/core-request.js';
 import { createApi } from '../http/create-api.js';
 import { respondToClientError } from '../http/node/node-client-error.js';
 import { createNodeDeflateRaw, createNodeGzip } from '../http/node/node-gzip.js';
@@ -10,11 +8,10 @@ import { createNodeListener } from '../http/node/node-listener.js';
 import { pageDemoKey } from '../page/demo-key.js';
 import { createPageListener } from '../page/page-listener.js';
 import { createMeasurementsService } from '../payload/create-measurements-service.js';
-import { openCounters, openData } from './open-data.js';
+import { type OpenedData, openData, type ServerDependencies } from './open-data.js';
 import type { ServeOptions } from './parse-args.js';
 
-/** How often the sample network produces new samples, ms. */
-export const SAMPLE_PRODUCE_INTERVAL_MS = 30_000;
+export { SAMPLE_PRODUCE_INTERVAL_MS, type ServerDependencies } from './open-data.js';
 
 /** Socket timeouts, so a slow or idle client cannot hold a connection for ever. */
 export const SERVER_TIMEOUTS = Object.freeze({
@@ -28,17 +25,13 @@ export const SERVER_TIMEOUTS = Object.freeze({
   shutdownGraceMs: 5_000,
 });
 
-/** A running server and how to stop it. */
-export interface RunningServer {
+/** A running server, what it serves (for the banner), and how to stop it. */
+export interface RunningServer extends Pick<OpenedData, 'description' | 'examplePoint'> {
   readonly server: Server;
   /** `http://host:port`, with a loopback host when bound to every interface. */
   readonly url: string;
   /** The generated key when none was configured. */
   readonly demoKey: string | undefined;
-  /** A point worth querying (the sample network's centre, or the first installation). */
-  readonly examplePoint: { readonly latitude: number; readonly longitude: number } | undefined;
-  /** What is being served, for the banner. */
-  readonly description: string;
   /** Stops accepting, lets requests in flight finish (up to the grace time), stops timers. */
   close(): Promise<void>;
 }
@@ -47,15 +40,6 @@ function hostForUrl(host: string): string {
   if (host === '0.0.0.0') return '127.0.0.1';
   if (host === '::') return '[::1]';
   return host.includes(':') ? `[${host}]` : host;
-}
-
-/** What `startServer` uses besides its options. */
-export interface ServerDependencies {
-  readonly logger?: ApiLogger;
-  /** Where the `--import-sensor-community` import prints its rejected rows, notes and summary. */
-  readonly report?: (line: string) => void;
-  /** How often the sample network produces, ms; default {@link SAMPLE_PRODUCE_INTERVAL_MS}. */
-  readonly produceIntervalMs?: number;
 }
 
 /**
@@ -72,25 +56,13 @@ export async function startServer(
   options: ServeOptions,
   dependencies: ServerDependencies = {},
 ): Promise<RunningServer> {
-  const data = await openData(options, {
-    produceIntervalMs: dependencies.produceIntervalMs ?? SAMPLE_PRODUCE_INTERVAL_MS,
-    report: dependencies.report ?? (() => {}),
-    logger: dependencies.logger,
-  });
-  let counters: Awaited<ReturnType<typeof openCounters>>;
-  try {
-    counters = await openCounters(options);
-  } catch (error) {
-    await data.stop();
-    throw error;
-  }
+  const data = await openData(options, dependencies);
   const demoKey =
     options.keys === undefined ? `demo-${randomBytes(12).toString('base64url')}` : undefined;
-  const keys: readonly (string | ApiKeyConfig)[] = options.keys ?? [demoKey ?? ''];
   const frozenNowMs = options.nowMs;
   const api = createApi({
     service: createMeasurementsService({ store: data.store, whoEdition: options.whoEdition }),
-    keys,
+    keys: options.keys ?? [demoKey!],
     dayLimit: options.dayLimit,
     minuteLimit: options.minuteLimit,
     clock: frozenNowMs === undefined ? Date.now : () => frozenNowMs,
@@ -100,7 +72,7 @@ export async function startServer(
     // node:zlib at level 1 per response (9 for the meta lists) beats CompressionStream on Node.
     gzip: createNodeGzip(),
     deflateRaw: createNodeDeflateRaw(),
-    ...(counters.counterStore === undefined ? {} : { counterStore: counters.counterStore }),
+    ...(data.counterStore === undefined ? {} : { counterStore: data.counterStore }),
     countersFailOpen: options.redisFailOpen === true,
     ...(dependencies.logger === undefined ? {} : { logger: dependencies.logger }),
   });
@@ -121,7 +93,7 @@ export async function startServer(
       });
     });
   } catch (error) {
-    await Promise.all([data.stop(), counters.close()]);
+    await data.stop();
     throw error;
   }
   const { port } = server.address() as AddressInfo;
@@ -131,10 +103,7 @@ export async function startServer(
     url: `http://${hostForUrl(options.host)}:${port}`,
     demoKey,
     examplePoint: data.examplePoint,
-    description:
-      options.redisUrl === undefined
-        ? data.description
-        : `${data.description}, ${counters.description}`,
+    description: data.description,
     close() {
       closing ??= new Promise<void>((resolve) => {
         const force = setTimeout(
@@ -144,7 +113,7 @@ export async function startServer(
         force.unref();
         server.close(() => {
           clearTimeout(force);
-          Promise.all([data.stop(), counters.close()]).then(() => resolve(), resolve);
+          data.stop().then(resolve, resolve);
         });
         server.closeIdleConnections();
       });
