@@ -1,14 +1,14 @@
-import { HOURLY_CSV_HEADER } from '../assessment/hourly-csv.js';
 import {
   ASSESSED_POLLUTANTS,
   ASSESSMENT_STANDARDS,
   type AssessedPollutant,
   type AssessmentStandard,
   assessSeries,
+  formatAssessmentTable,
+  HOURLY_CSV_HEADER,
 } from '../assessment/index.js';
 import { SAMPLES_CSV_HEADER } from '../store/samples-csv.js';
 import { readAssessInput } from './assess-input.js';
-import { formatAssessmentTable } from './assessment-table.js';
 import {
   type CliEnvironment,
   EXIT_FAILURE,
