@@ -1,3 +1,5 @@
+import { stat } from 'node:fs/promises';
+import { hourlyMeansOfSeries } from '../assessment/hourly-means.js';
 import {
   ASSESSED_POLLUTANTS,
   ASSESSMENT_STANDARDS,
@@ -6,16 +8,21 @@ import {
   assessSeries,
   formatAssessmentTable,
   HOURLY_CSV_HEADER,
+  type HourlySeries,
+  parseHourlyCsv,
 } from '../assessment/index.js';
-import { SAMPLES_CSV_HEADER } from '../store/samples-csv.js';
-import { readAssessInput } from './assess-input.js';
+import { readLines } from '../import/input-files.js';
+import { TimeSeries } from '../series/time-series.js';
+import { describeLoadIssue } from '../store/load-issues.js';
+import { parseSamplesCsvRow, SAMPLES_CSV_HEADER } from '../store/samples-csv.js';
+import { MS_PER_HOUR } from '../time/instant.js';
 import {
   type CliEnvironment,
-  EXIT_FAILURE,
   invalid,
   readSubcommand,
   runSubcommand,
   type SubcommandArgs,
+  type SubcommandProgress,
   UsageError,
 } from './command-line.js';
 import { PROGRESS_MIN_BYTES } from './progress-bar.js';
@@ -43,15 +50,17 @@ Bad rows are printed to stderr as FILE:LINE: reason and skipped. Inputs over
 ${PROGRESS_MIN_BYTES / 1024 / 1024} MiB show a progress bar when stderr is a terminal.
 `;
 
-/** The arguments of `airq assess`, checked. */
-export type AssessCommand = SubcommandArgs<{
+interface AssessRequest {
   readonly standard: AssessmentStandard;
   readonly pollutant: AssessedPollutant;
   readonly year: number;
   readonly installationId?: number;
   readonly json: boolean;
   readonly file: string;
-}>;
+}
+
+/** The arguments of `airq assess`, checked. */
+export type AssessCommand = SubcommandArgs<AssessRequest>;
 
 /**
  * Reads the arguments of `airq assess` (after the word `assess`). Pure.
@@ -98,23 +107,88 @@ export function parseAssessArgs(argv: readonly string[]): AssessCommand {
  * process.exitCode = await runAssessCommand({ argv: ['--standard', 'EU_2008', '--pollutant', 'PM10', '--year', '2019', 'samples.csv'], env: {}, stdout: console.log, stderr: console.error, stopRequested });
  */
 export function runAssessCommand(environment: CliEnvironment): Promise<number> {
-  const { stdout, stderr } = environment;
   const args = parseAssessArgs(environment.argv);
-  return runSubcommand('assess', ASSESS_HELP, args, environment, async (command, bar) => {
-    try {
-      const input = await readAssessInput(command, bar, (line) => {
-        bar.clear();
-        stderr(line);
-      });
-      bar.finish();
-      const assessment = assessSeries(input.series, command);
-      if (command.json) stdout(JSON.stringify(assessment, null, 2));
-      else for (const line of formatAssessmentTable(assessment, input.source)) stdout(line);
-      return 0;
-    } catch (error) {
-      bar.finish();
-      stderr(`airq assess: ${(error as Error).message}`);
-      return EXIT_FAILURE;
-    }
+  return runSubcommand('assess', ASSESS_HELP, args, environment, async (command, progress) => {
+    const { series, source } = await readInput(command, progress);
+    const assessment = assessSeries(series, command);
+    if (command.json) return [JSON.stringify(assessment, null, 2)];
+    return formatAssessmentTable(assessment, source);
   });
+}
+
+type Lines = AsyncGenerator<string>;
+
+// The input, read line by line as it streams in (so the bar moves): a store samples CSV becomes
+// the hourly means of one installation over the five years up to the year (only that
+// pollutant's samples are kept, whatever the file's size), an hourly CSV its own series. Bad
+// rows are reported as FILE:LINE: reason; a file that cannot be used throws.
+async function readInput(
+  request: AssessRequest,
+  { update, report }: SubcommandProgress,
+): Promise<{ series: HourlySeries; source: string }> {
+  const { file } = request;
+  const totalBytes = (await stat(file)).size;
+  let bytesRead = 0;
+  const lines = readLines(file, (bytes) => {
+    bytesRead += bytes;
+    update(bytesRead, totalBytes);
+  });
+  try {
+    const first = await lines.next();
+    const header = first.done === true ? '' : first.value.trim();
+    if (header === SAMPLES_CSV_HEADER) return await samplesInput(lines, request, report);
+    if (header.replaceAll(' ', '') === HOURLY_CSV_HEADER) {
+      const rows = [header];
+      for await (const line of lines) rows.push(line);
+      const { series, issues } = parseHourlyCsv(rows.join('\n'), file);
+      for (const issue of issues) report(describeLoadIssue(issue));
+      if (series === undefined) throw new Error(`${file}: no valid rows`);
+      return { series, source: file };
+    }
+    // Blank, without a single line end.
+    if (header === '' && (await lines.next()).done === true)
+      throw new Error(`${file}: the file is empty`);
+    throw new Error(
+      `${file}:1: the header must be ${SAMPLES_CSV_HEADER} (samples) or ${HOURLY_CSV_HEADER} (hourly), got ${JSON.stringify(header)}`,
+    );
+  } finally {
+    await lines.return(undefined);
+  }
+}
+
+// The samples CSV: the pollutant's samples, one series per installation, then hourly means.
+async function samplesInput(lines: Lines, request: AssessRequest, report: (line: string) => void) {
+  const { file, pollutant, year } = request;
+  const byInstallation = new Map<number, TimeSeries>();
+  let lineNumber = 1;
+  for await (const line of lines) {
+    lineNumber++;
+    if (line.trim() === '') continue;
+    const sample = parseSamplesCsvRow(line);
+    if (typeof sample === 'string') report(`${file}:${lineNumber}: ${sample}`);
+    else if (sample.name === pollutant) {
+      const series = byInstallation.get(sample.installationId) ?? new TimeSeries();
+      byInstallation.set(sample.installationId, series);
+      series.add(sample.atMs, sample.value);
+    }
+  }
+  const ids = [...byInstallation.keys()].sort((a, b) => a - b);
+  const id = request.installationId ?? (ids.length === 1 ? ids[0] : undefined);
+  const series = id === undefined ? undefined : byInstallation.get(id);
+  if (id === undefined && ids.length > 1)
+    throw new Error(
+      `${file} holds ${pollutant} of installations ${ids.join(', ')}: choose one with --installation`,
+    );
+  if (series === undefined)
+    throw new Error(
+      `${file}: no ${pollutant} rows${id === undefined ? '' : ` of installation ${id}`}`,
+    );
+  // Five years up to the year (the longest statistic, AOT40's), and the first day after it (US
+  // 8-hour averages that start late on 31 December).
+  const fromMs = Date.UTC(year - 4, 0, 1);
+  const hours = (Date.UTC(year + 1, 0, 2) - fromMs) / MS_PER_HOUR;
+  return {
+    series: hourlyMeansOfSeries(series, fromMs, hours),
+    source: `${file}, installation ${id}`,
+  };
 }

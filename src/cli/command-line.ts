@@ -1,7 +1,7 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { describeValue } from '../arguments/describe-value.js';
 import type { LogDestination } from './access-log.js';
-import { createProgressBar, type ProgressBar } from './progress-bar.js';
+import { createProgressBar } from './progress-bar.js';
 
 // Each command of `airq` declares its options once, in its `--help` text: a line
 // `  -h, --name VALUE   text` is an option taking a value, one without VALUE a boolean flag.
@@ -117,32 +117,51 @@ export function readSubcommand<Run>(
   }
 }
 
+/** How a subcommand shows its progress on stderr while it works. */
+export interface SubcommandProgress {
+  /** Moves the progress bar (drawn on a terminal for inputs over 10 MiB). */
+  update(bytesRead: number, totalBytes: number): void;
+  /** Prints a line (a rejected row) to stderr, clearing the bar first. */
+  report(line: string): void;
+}
+
 /**
- * Runs a subcommand: prints its help, or its usage error (exit 2), or hands the checked
- * arguments and a progress bar on stderr to `run`, which resolves with the exit code.
+ * Runs a subcommand: prints its help, or its usage error (exit 2); else `run` works on the
+ * checked arguments and resolves with the lines for stdout (exit 0), or rejects with what went
+ * wrong, printed as `airq NAME: message` (exit 1).
  *
  * @example
- * await runSubcommand('import', IMPORT_HELP, parseImportArgs(argv), environment, runImport);
+ * await runSubcommand('import', IMPORT_HELP, parseImportArgs(argv), environment, importFiles);
  */
 export async function runSubcommand<Run>(
   name: string,
   help: string,
   args: SubcommandArgs<Run>,
-  environment: CliEnvironment,
-  run: (command: Run, bar: ProgressBar) => Promise<number>,
+  { stdout, stderr, writeStderr, stderrIsTty }: CliEnvironment,
+  run: (command: Run, progress: SubcommandProgress) => Promise<readonly string[]>,
 ): Promise<number> {
   if (args.kind === 'help') {
-    environment.stdout(help);
+    stdout(help);
     return 0;
   }
   if (args.kind === 'usage-error') {
-    environment.stderr(`airq ${name}: ${args.message}\nRun airq ${name} --help for the options.`);
+    stderr(`airq ${name}: ${args.message}\nRun airq ${name} --help for the options.`);
     return EXIT_USAGE;
   }
-  const { writeStderr, stderrIsTty } = environment;
   const write = writeStderr ?? (() => {});
-  return run(
-    args,
-    createProgressBar({ write, isTty: stderrIsTty === true && write === writeStderr }),
-  );
+  const bar = createProgressBar({ write, isTty: stderrIsTty === true && write === writeStderr });
+  const report = (line: string) => {
+    bar.clear();
+    stderr(line);
+  };
+  try {
+    const lines = await run(args, { update: (read, total) => bar.update(read, total), report });
+    bar.finish();
+    for (const line of lines) stdout(line);
+    return 0;
+  } catch (error) {
+    bar.finish();
+    stderr(`airq ${name}: ${(error as Error).message}`);
+    return EXIT_FAILURE;
+  }
 }

@@ -8,7 +8,6 @@ import {
 } from '../import/import-report.js';
 import {
   type CliEnvironment,
-  EXIT_FAILURE,
   invalid,
   readSubcommand,
   runSubcommand,
@@ -78,7 +77,7 @@ export function parseImportArgs(argv: readonly string[]): ImportCommand {
  */
 export function runImportCommand(environment: CliEnvironment): Promise<number> {
   const args = parseImportArgs(environment.argv);
-  return runSubcommand('import', IMPORT_HELP, args, environment, async (command, bar) => {
+  return runSubcommand('import', IMPORT_HELP, args, environment, async (command, progress) => {
     const stop = new AbortController();
     void environment.stopRequested.then((signal) => stop.abort(new Error(`${signal} received`)));
     try {
@@ -86,23 +85,16 @@ export function runImportCommand(environment: CliEnvironment): Promise<number> {
         from: command.from,
         files: command.files,
         outDir: command.out,
-        onIssue: (issue) => {
-          bar.clear();
-          environment.stderr(formatImportIssue(issue));
-        },
-        onProgress: (bytesRead, totalBytes) => bar.update(bytesRead, totalBytes),
+        onIssue: (issue) => progress.report(formatImportIssue(issue)),
+        onProgress: progress.update,
         signal: stop.signal,
       });
-      bar.finish();
-      for (const line of formatImportSummary(summary)) environment.stdout(line);
-      return 0;
+      return formatImportSummary(summary);
     } catch (error) {
-      bar.finish();
+      // An ImportError says itself that nothing was written, after its function's name.
       const message = (error as Error).message;
-      if (error instanceof ImportError)
-        environment.stderr(`airq import: ${message.replace(/^\w+: /, '')}`);
-      else environment.stderr(`airq import: nothing was written: ${message}`);
-      return EXIT_FAILURE;
+      if (error instanceof ImportError) throw new Error(message.replace(/^\w+: /, ''));
+      throw new Error(`nothing was written: ${message}`);
     }
   });
 }

@@ -63,15 +63,8 @@ export async function openData(
   options: ServeOptions,
   { logger, report = () => {}, produceIntervalMs = SAMPLE_PRODUCE_INTERVAL_MS }: ServerDependencies,
 ): Promise<OpenedData> {
-  const { installationsPath, samplesPath, importSensorCommunityDir, databaseUrl, nowMs } = options;
-  const files =
-    installationsPath === undefined
-      ? undefined
-      : { installationsPath, ...(samplesPath === undefined ? {} : { samplesPath }) };
-  const imported =
-    importSensorCommunityDir === undefined
-      ? undefined
-      : await importAndLoad(importSensorCommunityDir, report);
+  const { databaseUrl, nowMs } = options;
+  const loaded = await loadFiles(options, report);
   const pending: Sample[] = [];
   // Into the database, the network's readings go as samples.
   const onReadings = ({ installationId, name, atMs, values }: SampleReadings) => {
@@ -80,17 +73,14 @@ export async function openData(
     }
   };
   const network =
-    files === undefined &&
-    imported === undefined &&
-    (databaseUrl === undefined || options.sampleNetwork === true)
+    loaded === undefined && (databaseUrl === undefined || options.sampleNetwork === true)
       ? createSampleNetwork({
           now: nowMs ?? Date.now(),
           ...(databaseUrl === undefined ? {} : { onReadings }),
         })
       : undefined;
-  const memory =
-    files === undefined ? (imported?.store ?? network?.store) : await loadStoreFromFiles(files);
-  let description = imported?.description ?? installationsPath ?? 'the sample network';
+  const memory = loaded?.store ?? network?.store;
+  let description = loaded?.description ?? 'the sample network';
   let database: PostgresStore | undefined;
   if (databaseUrl !== undefined) {
     const { PostgresStore } = await import('../store/postgres/index.js');
@@ -99,7 +89,9 @@ export async function openData(
     if (memory === undefined) description = 'what the database holds';
     else {
       const [installations, samples] =
-        files === undefined ? [network!.installations, pending.splice(0)] : await readFiles(files);
+        loaded === undefined
+          ? [network!.installations, pending.splice(0)]
+          : await reread(loaded.files);
       const loader = await connect(LOAD_DEADLINE_MS);
       try {
         await loader.putInstallations(installations, samples);
@@ -107,7 +99,7 @@ export async function openData(
         await loader.close();
       }
       description +=
-        files === undefined ? ', written into the database' : ', loaded into the database';
+        loaded === undefined ? ', written into the database' : ', loaded into the database';
     }
     database = await connect(SERVING_DEADLINE_MS);
   }
@@ -148,27 +140,30 @@ export async function openData(
   }
 }
 
-// `--import-sensor-community DIR`: imported into a fresh temporary directory, loaded into
-// memory from there, and the directory removed again.
-async function importAndLoad(dir: string, report: (line: string) => void) {
+// `--installations`/`--samples`, or the files of the `--import-sensor-community` import (made
+// in a fresh temporary directory, removed once loaded), checked and loaded into memory.
+async function loadFiles(options: ServeOptions, report: (line: string) => void) {
+  const { installationsPath, samplesPath, importSensorCommunityDir: dir } = options;
+  if (installationsPath !== undefined) {
+    const files = { installationsPath, ...(samplesPath === undefined ? {} : { samplesPath }) };
+    return { files, store: await loadStoreFromFiles(files), description: installationsPath };
+  }
+  if (dir === undefined) return undefined;
   const outDir = await mkdtemp(join(tmpdir(), 'airq-import-'));
   try {
-    const onIssue = (issue: Parameters<typeof formatImportIssue>[0]) =>
-      report(formatImportIssue(issue));
     const summary = await importOpenData({
       from: 'sensor-community',
       files: [dir],
       outDir,
-      onIssue,
+      onIssue: (issue) => report(formatImportIssue(issue)),
     });
     for (const line of formatImportSummary(summary)) report(line);
-    return {
-      store: await loadStoreFromFiles({
-        installationsPath: summary.installationsPath,
-        samplesPath: summary.samplesPath,
-      }),
-      description: `${summary.installations} installations imported from the Sensor.Community files in ${dir}`,
+    const files = {
+      installationsPath: summary.installationsPath,
+      samplesPath: summary.samplesPath,
     };
+    const description = `${summary.installations} installations imported from the Sensor.Community files in ${dir}`;
+    return { files, store: await loadStoreFromFiles(files), description };
   } finally {
     await rm(outDir, { recursive: true, force: true });
   }
@@ -176,7 +171,7 @@ async function importAndLoad(dir: string, report: (line: string) => void) {
 
 // The files' installations and samples for the database, read again after loadStoreFromFiles
 // checked them.
-async function readFiles({ installationsPath: path, samplesPath }: StoreFiles) {
+async function reread({ installationsPath: path, samplesPath }: StoreFiles) {
   const installations = parseInstallationsJson(await readFile(path, 'utf8'), path).installations;
   if (samplesPath === undefined) return [installations, undefined] as const;
   const samples = parseSamplesCsv(await readFile(samplesPath, 'utf8'), samplesPath).samples;
