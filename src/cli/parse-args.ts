@@ -1,6 +1,5 @@
-import { type ApiKeyConfig, checkLimit, parseKeyList } from '../http/api-keys.js';
+import { checkLimit, parseKeyList } from '../http/api-keys.js';
 import { DEFAULT_DAY_LIMIT, DEFAULT_MINUTE_LIMIT } from '../http/rate-limiter.js';
-import type { WhoEdition } from '../standards/who.js';
 import { parseTimestamp } from '../time/instant.js';
 import { DEFAULT_LOG_LEVEL, LOG_LEVELS, type LogLevel } from './access-log.js';
 import { type CommandLine, invalid, readCommandLine, UsageError } from './command-line.js';
@@ -45,29 +44,12 @@ Options:
   -v, --version          print the version of airq
 `;
 
-/** Everything `airq` needs to serve, after the flags were checked (see {@link CLI_HELP}). */
-export interface ServeOptions {
-  readonly port: number;
-  readonly host: string;
-  /** Configured keys; `undefined` means "generate a demo key". */
-  readonly keys: readonly ApiKeyConfig[] | undefined;
-  readonly keysSource: '--keys' | 'AIRQ_API_KEYS' | 'demo';
-  readonly dayLimit: number;
-  readonly minuteLimit: number;
-  readonly installationsPath?: string;
-  readonly samplesPath?: string;
-  readonly importSensorCommunityDir?: string;
-  /** A frozen data clock (epoch ms) for reproducible payloads. */
-  readonly nowMs?: number;
-  readonly whoEdition: WhoEdition;
-  readonly logLevel: LogLevel;
-  /** `--database`, else `AIRQ_DATABASE_URL`. */
-  readonly databaseUrl?: string;
-  readonly sampleNetwork?: true;
-  /** `--redis`, else `AIRQ_REDIS_URL`. */
-  readonly redisUrl?: string;
-  readonly redisFailOpen?: true;
-}
+/**
+ * Everything `airq` needs to serve, after the flags were checked: one field per flag of
+ * {@link CLI_HELP} that was given (`nowMs`, the frozen data clock, in epoch ms), `keys`
+ * `undefined` for "generate a demo key", and the URLs from the flags or the environment.
+ */
+export type ServeOptions = ReturnType<typeof readServeOptions>;
 
 /** What the command line asks for. */
 export type CliCommand =
@@ -88,12 +70,12 @@ function positiveInteger(flag: string, text: string | undefined, fallback: numbe
   }
 }
 
-function readKeys(line: CommandLine, env: Environment): Pick<ServeOptions, 'keys' | 'keysSource'> {
+function readKeys(line: CommandLine, env: Environment) {
   const flag = line.text('keys');
   const [text, source] =
     flag !== undefined ? [flag, '--keys' as const] : [env.AIRQ_API_KEYS, 'AIRQ_API_KEYS' as const];
   if (text === undefined || (source === 'AIRQ_API_KEYS' && text.trim() === ''))
-    return { keys: undefined, keysSource: 'demo' };
+    return { keys: undefined, keysSource: 'demo' as const };
   try {
     return { keys: parseKeyList(text), keysSource: source };
   } catch (error) {
@@ -126,7 +108,7 @@ function serverUrl(line: CommandLine, env: Environment, server: 'database' | 're
   return text;
 }
 
-function readServeOptions(line: CommandLine, env: Environment): ServeOptions {
+function readServeOptions(line: CommandLine, env: Environment) {
   const [installations, samples] = [line.text('installations'), line.text('samples')];
   const importDir = line.text('import-sensor-community');
   if (samples !== undefined && installations === undefined)
@@ -174,7 +156,7 @@ function readServeOptions(line: CommandLine, env: Environment): ServeOptions {
     ...(samples === undefined ? {} : { samplesPath: samples }),
     ...(importDir === undefined ? {} : { importSensorCommunityDir: importDir }),
     ...(nowMs === undefined ? {} : { nowMs }),
-    whoEdition: who === '2005' ? 'WHO_2005' : 'WHO_2021',
+    whoEdition: who === '2005' ? ('WHO_2005' as const) : ('WHO_2021' as const),
     logLevel,
     ...(databaseUrl === undefined ? {} : { databaseUrl }),
     ...(sampleNetwork ? { sampleNetwork } : {}),
