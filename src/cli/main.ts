@@ -1,4 +1,4 @@
-import { version } from '../../package.json' with { type: 'json' };
+import { version } from '../../package.json';
 import { createAccessLog } from './access-log.js';
 import { ASSESS_HELP, runAssessCommand } from './assess-command.js';
 import { type CliEnvironment, EXIT_FAILURE, EXIT_USAGE } from './command-line.js';
