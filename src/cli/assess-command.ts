@@ -19,6 +19,7 @@ import { MS_PER_HOUR } from '../time/instant.js';
 import {
   type CliEnvironment,
   invalid,
+  oneOf,
   readSubcommand,
   runSubcommand,
   type SubcommandArgs,
@@ -71,14 +72,8 @@ export type AssessCommand = SubcommandArgs<AssessRequest>;
  */
 export function parseAssessArgs(argv: readonly string[]): AssessCommand {
   return readSubcommand(ASSESS_HELP, argv, (line) => {
-    const oneOf = <T extends string>(flag: string, names: readonly T[]): T => {
-      const name = names.find((known) => known === line.text(flag));
-      if (name === undefined)
-        throw invalid(`--${flag}`, `must be one of ${names.join(', ')}`, line.text(flag));
-      return name;
-    };
-    const standard = oneOf('standard', ASSESSMENT_STANDARDS);
-    const pollutant = oneOf('pollutant', ASSESSED_POLLUTANTS);
+    const standard = oneOf('--standard', line.text('standard'), ASSESSMENT_STANDARDS);
+    const pollutant = oneOf('--pollutant', line.text('pollutant'), ASSESSED_POLLUTANTS);
     const [year, installation] = [line.text('year'), line.text('installation')];
     if (year === undefined || !/^\d{4}$/.test(year))
       throw invalid('--year', 'must be a four-digit year', year);

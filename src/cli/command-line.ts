@@ -44,6 +44,23 @@ export function invalid(flag: string, expectation: string, text: string | undefi
   return new UsageError(`${flag} ${expectation}, got ${got}`);
 }
 
+/**
+ * The one of `names` that `text` is, or the usage error saying which are allowed.
+ *
+ * @example
+ * oneOf('--who', '1999', ['2021', '2005'], 'must be 2021 or 2005'); // throws: --who must be 2021 or 2005, got "1999"
+ */
+export function oneOf<T extends string>(
+  flag: string,
+  text: string | undefined,
+  names: readonly T[],
+  expectation = `must be one of ${names.join(', ')}`,
+): T {
+  const name = names.find((known) => known === text);
+  if (name === undefined) throw invalid(flag, expectation, text);
+  return name;
+}
+
 /** A command line read: the value of each option, and the other arguments. */
 export interface CommandLine {
   /** The value of `--name VALUE`, if given. */

@@ -8,7 +8,7 @@ import {
 } from '../import/import-report.js';
 import {
   type CliEnvironment,
-  invalid,
+  oneOf,
   readSubcommand,
   runSubcommand,
   type SubcommandArgs,
@@ -54,9 +54,8 @@ export type ImportCommand = SubcommandArgs<{
  */
 export function parseImportArgs(argv: readonly string[]): ImportCommand {
   return readSubcommand(IMPORT_HELP, argv, (line) => {
-    const from = IMPORT_SOURCES.find((source) => source === line.text('from'));
-    if (from === undefined)
-      throw invalid('--from', `must be ${IMPORT_SOURCES.join(' or ')}`, line.text('from'));
+    const expectation = `must be ${IMPORT_SOURCES.join(' or ')}`;
+    const from = oneOf('--from', line.text('from'), IMPORT_SOURCES, expectation);
     const out = line.text('out');
     if (out === undefined || out === '')
       throw new UsageError('--out DIR is required (where the files are written)');

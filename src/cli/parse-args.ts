@@ -2,7 +2,7 @@ import { checkLimit, parseKeyList } from '../http/api-keys.js';
 import { DEFAULT_DAY_LIMIT, DEFAULT_MINUTE_LIMIT } from '../http/rate-limiter.js';
 import { parseTimestamp } from '../time/instant.js';
 import { DEFAULT_LOG_LEVEL, LOG_LEVELS, type LogLevel } from './access-log.js';
-import { type CommandLine, invalid, readCommandLine, UsageError } from './command-line.js';
+import { type CommandLine, invalid, oneOf, readCommandLine, UsageError } from './command-line.js';
 
 /** Default port of `airq`. */
 export const DEFAULT_PORT = 8080;
@@ -86,11 +86,7 @@ function readKeys(line: CommandLine, env: Environment) {
 function readLogLevel(text: string | undefined, quiet: boolean): LogLevel {
   if (quiet && text !== undefined && text !== 'silent')
     throw new UsageError(`--quiet and --log-level ${text} contradict each other`);
-  if (quiet) return 'silent';
-  const level = LOG_LEVELS.find((name) => name === (text ?? DEFAULT_LOG_LEVEL));
-  if (level === undefined)
-    throw invalid('--log-level', `must be one of ${LOG_LEVELS.join(', ')}`, text);
-  return level;
+  return quiet ? 'silent' : oneOf('--log-level', text ?? DEFAULT_LOG_LEVEL, LOG_LEVELS);
 }
 
 // A server's URL from its flag, else from its variable (blank there means unset). A URL may hold
@@ -132,8 +128,7 @@ function readServeOptions(line: CommandLine, env: Environment) {
     line.text('minute-limit'),
     DEFAULT_MINUTE_LIMIT,
   );
-  const who = line.text('who') ?? '2021';
-  if (who !== '2021' && who !== '2005') throw invalid('--who', 'must be 2021 or 2005', who);
+  const who = oneOf('--who', line.text('who') ?? '2021', ['2021', '2005'], 'must be 2021 or 2005');
   const logLevel = readLogLevel(line.text('log-level'), line.flag('quiet'));
   const sampleNetwork = line.flag('sample-network');
   if (sampleNetwork && installations !== undefined)
