@@ -1,5 +1,6 @@
 export { AOT40_POSSIBLE_HOURS, AOT40_THRESHOLD_UGM3, type Aot40, aot40 } from './aot40.js';
 export { assessSeries } from './assess-series.js';
+export { formatAssessmentTable } from './assessment-table.js';
 export {
   ASSESSED_POLLUTANTS,
   ASSESSMENT_STANDARDS,
@@ -18,6 +19,7 @@ export {
   MIN_MEANS_PER_DAY,
   runningEightHourMeans,
 } from './eight-hour-means.js';
+export { HOURLY_CSV_HEADER, type ParsedHourlyCsv, parseHourlyCsv } from './hourly-csv.js';
 export { type HourlyMeans, hourlyMeansOfSeries, hourlyMeansOfStore } from './hourly-means.js';
 export { kthHighest, nearestRank, nearestRankPercentile } from './percentile.js';
 export { roundHalfUp, truncateDecimals } from './rounding.js';

@@ -1,24 +1,7 @@
 import type { ApiLogger } from '../http/core-request.js';
 
-/** The levels of `--log-level`, most verbose first; `silent` writes nothing. */
-export const LOG_LEVELS = Object.freeze([
-  'trace',
-  'debug',
-  'info',
-  'warn',
-  'error',
-  'fatal',
-  'silent',
-] as const);
-
-/** One of {@link LOG_LEVELS}. */
-export type LogLevel = (typeof LOG_LEVELS)[number];
-
-/** Default `--log-level`: one access line per request and every unexpected failure. */
-export const DEFAULT_LOG_LEVEL: LogLevel = 'info';
-
 // The numbers pino and most JSON log readers use, so existing tooling keeps working.
-const LEVEL_NUMBERS: Readonly<Record<LogLevel, number>> = Object.freeze({
+const LEVEL_NUMBERS = Object.freeze({
   trace: 10,
   debug: 20,
   info: 30,
@@ -27,6 +10,15 @@ const LEVEL_NUMBERS: Readonly<Record<LogLevel, number>> = Object.freeze({
   fatal: 60,
   silent: Number.POSITIVE_INFINITY,
 });
+
+/** One of {@link LOG_LEVELS}. */
+export type LogLevel = keyof typeof LEVEL_NUMBERS;
+
+/** The levels of `--log-level`, most verbose first; `silent` writes nothing. */
+export const LOG_LEVELS = Object.freeze(Object.keys(LEVEL_NUMBERS) as LogLevel[]);
+
+/** Default `--log-level`: one access line per request and every unexpected failure. */
+export const DEFAULT_LOG_LEVEL: LogLevel = 'info';
 
 /** Where log lines go: each call gets one whole line ending with `\n`. */
 export interface LogDestination {
@@ -38,18 +30,16 @@ export const LOG_FLUSH_INTERVAL_MS = 200;
 // A full buffer is written at once, whatever the timer says.
 const LOG_BUFFER_CHARS = 16_384;
 
+// An Error as plain fields (JSON.stringify would give `{}`).
+const plainErrors = (_: string, value: unknown) =>
+  value instanceof Error ? { type: value.name, message: value.message, stack: value.stack } : value;
+
 /** The adapter's logger and how to write out what is still buffered. */
 export interface AccessLog {
   /** `undefined` for `silent`, so the adapter does not even build the lines. */
   readonly logger: ApiLogger | undefined;
   /** Writes buffered lines out (at shutdown); never throws. */
   flush(): void;
-}
-
-// An Error as plain JSON fields (JSON.stringify would give `{}`).
-function serialisable(value: unknown): unknown {
-  if (!(value instanceof Error)) return value;
-  return { type: value.name, message: value.message, stack: value.stack };
 }
 
 /**
@@ -89,10 +79,8 @@ export function createAccessLog(level: LogLevel, destination?: LogDestination): 
 
   function line(levelName: 'info' | 'error', message: string, fields = {}): void {
     if (LEVEL_NUMBERS[levelName] < least) return;
-    const record: Record<string, unknown> = { level: LEVEL_NUMBERS[levelName], time: Date.now() };
-    record.msg = message;
-    for (const [name, value] of Object.entries(fields)) record[name] = serialisable(value);
-    buffered += `${JSON.stringify(record)}\n`;
+    const record = { level: LEVEL_NUMBERS[levelName], time: Date.now(), msg: message, ...fields };
+    buffered += `${JSON.stringify(record, plainErrors)}\n`;
     if (buffered.length >= LOG_BUFFER_CHARS) flush();
     else if (timer === undefined) {
       timer = setTimeout(flush, LOG_FLUSH_INTERVAL_MS);

@@ -1,20 +1,32 @@
-import { parseArgs } from 'node:util';
+import { stat } from 'node:fs/promises';
+import { hourlyMeansOfSeries } from '../assessment/hourly-means.js';
 import {
   ASSESSED_POLLUTANTS,
   ASSESSMENT_STANDARDS,
   type AssessedPollutant,
-  type Assessment,
   type AssessmentStandard,
   assessSeries,
+  formatAssessmentTable,
+  HOURLY_CSV_HEADER,
+  type HourlySeries,
+  parseHourlyCsv,
 } from '../assessment/index.js';
-import { SAMPLES_CSV_HEADER } from '../store/samples-csv.js';
-import { HOURLY_CSV_HEADER, readAssessInput } from './assess-input.js';
-import { formatAssessmentTable } from './assessment-table.js';
-import { createProgressBar, PROGRESS_MIN_BYTES } from './progress-bar.js';
-
-/** Exit codes, as main.ts defines them (kept literal here so this file stands alone). */
-const EXIT_FAILURE = 1;
-const EXIT_USAGE = 2;
+import { readLines } from '../import/input-files.js';
+import { TimeSeries } from '../series/time-series.js';
+import { describeLoadIssue } from '../store/load-issues.js';
+import { parseSamplesCsvRow, SAMPLES_CSV_HEADER } from '../store/samples-csv.js';
+import { MS_PER_HOUR } from '../time/instant.js';
+import {
+  type CliEnvironment,
+  invalid,
+  oneOf,
+  readSubcommand,
+  runSubcommand,
+  type SubcommandArgs,
+  type SubcommandProgress,
+  UsageError,
+} from './command-line.js';
+import { PROGRESS_MIN_BYTES } from './progress-bar.js';
 
 /** The `airq assess --help` text. */
 export const ASSESS_HELP = `Usage: airq assess --standard STANDARD --pollutant POLLUTANT --year YEAR [options] FILE
@@ -39,30 +51,17 @@ Bad rows are printed to stderr as FILE:LINE: reason and skipped. Inputs over
 ${PROGRESS_MIN_BYTES / 1024 / 1024} MiB show a progress bar when stderr is a terminal.
 `;
 
-/** What `airq assess` talks to (a part of the command line's environment). */
-export interface AssessCommandEnvironment {
-  readonly argv: readonly string[];
-  readonly stdout: (line: string) => void;
-  readonly stderr: (line: string) => void;
-  /** Raw stderr (no line end added), for the progress bar. */
-  readonly writeStderr?: (text: string) => void;
-  /** Whether stderr is a terminal. */
-  readonly stderrIsTty?: boolean;
+interface AssessRequest {
+  readonly standard: AssessmentStandard;
+  readonly pollutant: AssessedPollutant;
+  readonly year: number;
+  readonly installationId?: number;
+  readonly json: boolean;
+  readonly file: string;
 }
 
-/** The arguments of `airq assess`, read. */
-export type AssessCommand =
-  | { readonly kind: 'help' }
-  | {
-      readonly kind: 'run';
-      readonly standard: AssessmentStandard;
-      readonly pollutant: AssessedPollutant;
-      readonly year: number;
-      readonly installationId?: number;
-      readonly json: boolean;
-      readonly file: string;
-    }
-  | { readonly kind: 'usage-error'; readonly message: string };
+/** The arguments of `airq assess`, checked. */
+export type AssessCommand = SubcommandArgs<AssessRequest>;
 
 /**
  * Reads the arguments of `airq assess` (after the word `assess`). Pure.
@@ -72,65 +71,27 @@ export type AssessCommand =
  * // { kind: 'run', standard: 'EU_2008', pollutant: 'PM10', year: 2019, json: false, file: 's.csv' }
  */
 export function parseAssessArgs(argv: readonly string[]): AssessCommand {
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(argv);
-  } catch (error) {
-    return { kind: 'usage-error', message: (error as Error).message };
-  }
-  const { values, positionals } = parsed;
-  if (values.help === true) return { kind: 'help' };
-  const usage = (message: string) => ({ kind: 'usage-error', message }) as const;
-  const { standard, pollutant } = values;
-  if (!(ASSESSMENT_STANDARDS as readonly unknown[]).includes(standard)) {
-    return usage(
-      `--standard must be one of ${ASSESSMENT_STANDARDS.join(', ')}, got ${quote(standard)}`,
-    );
-  }
-  if (!(ASSESSED_POLLUTANTS as readonly unknown[]).includes(pollutant)) {
-    return usage(
-      `--pollutant must be one of ${ASSESSED_POLLUTANTS.join(', ')}, got ${quote(pollutant)}`,
-    );
-  }
-  if (values.year === undefined || !/^\d{4}$/.test(values.year)) {
-    return usage(`--year must be a four-digit year, got ${quote(values.year)}`);
-  }
-  const installation = values.installation;
-  if (installation !== undefined && !/^[1-9]\d{0,15}$/.test(installation)) {
-    return usage(`--installation must be a positive integer, got ${quote(installation)}`);
-  }
-  if (positionals.length !== 1 || positionals[0] === '') {
-    return usage(`name exactly one input file, got ${positionals.length}`);
-  }
-  return {
-    kind: 'run',
-    standard: standard as AssessmentStandard,
-    pollutant: pollutant as AssessedPollutant,
-    year: Number(values.year),
-    ...(installation === undefined ? {} : { installationId: Number(installation) }),
-    json: values.json === true,
-    file: positionals[0]!,
-  };
-}
-
-function parse(argv: readonly string[]) {
-  return parseArgs({
-    args: [...argv],
-    options: {
-      standard: { type: 'string' },
-      pollutant: { type: 'string' },
-      year: { type: 'string' },
-      installation: { type: 'string' },
-      json: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
-    strict: true,
-    allowPositionals: true,
+  return readSubcommand(ASSESS_HELP, argv, (line) => {
+    const standard = oneOf('--standard', line.text('standard'), ASSESSMENT_STANDARDS);
+    const pollutant = oneOf('--pollutant', line.text('pollutant'), ASSESSED_POLLUTANTS);
+    const [year, installation] = [line.text('year'), line.text('installation')];
+    if (year === undefined || !/^\d{4}$/.test(year))
+      throw invalid('--year', 'must be a four-digit year', year);
+    if (installation !== undefined && !/^[1-9]\d{0,15}$/.test(installation))
+      throw invalid('--installation', 'must be a positive integer', installation);
+    const { positionals } = line;
+    if (positionals.length !== 1 || positionals[0] === '')
+      throw new UsageError(`name exactly one input file, got ${positionals.length}`);
+    return {
+      standard,
+      pollutant,
+      year: Number(year),
+      ...(installation === undefined ? {} : { installationId: Number(installation) }),
+      json: line.flag('json'),
+      file: positionals[0]!,
+    };
   });
 }
-
-const quote = (value: string | undefined) =>
-  value === undefined ? 'nothing' : JSON.stringify(value);
 
 /**
  * The `airq assess` command: reads the file, assesses the year, prints the table (or the JSON).
@@ -138,39 +99,91 @@ const quote = (value: string | undefined) =>
  * 2 for bad arguments.
  *
  * @example
- * process.exitCode = await runAssessCommand({ argv: ['--standard', 'EU_2008', '--pollutant', 'PM10', '--year', '2019', 'samples.csv'], stdout: console.log, stderr: console.error });
+ * process.exitCode = await runAssessCommand({ argv: ['--standard', 'EU_2008', '--pollutant', 'PM10', '--year', '2019', 'samples.csv'], env: {}, stdout: console.log, stderr: console.error, stopRequested });
  */
-export async function runAssessCommand(environment: AssessCommandEnvironment): Promise<number> {
-  const { stdout, stderr } = environment;
-  const command = parseAssessArgs(environment.argv);
-  if (command.kind === 'help') {
-    stdout(ASSESS_HELP);
-    return 0;
-  }
-  if (command.kind === 'usage-error') {
-    stderr(`airq assess: ${command.message}\nRun airq assess --help for the options.`);
-    return EXIT_USAGE;
-  }
-  const bar = createProgressBar({
-    write: environment.writeStderr ?? (() => {}),
-    isTty: environment.stderrIsTty === true && environment.writeStderr !== undefined,
+export function runAssessCommand(environment: CliEnvironment): Promise<number> {
+  const args = parseAssessArgs(environment.argv);
+  return runSubcommand('assess', ASSESS_HELP, args, environment, async (command, progress) => {
+    const { series, source } = await readInput(command, progress);
+    const assessment = assessSeries(series, command);
+    if (command.json) return [JSON.stringify(assessment, null, 2)];
+    return formatAssessmentTable(assessment, source);
   });
-  let assessment: Assessment;
-  let source: string;
+}
+
+type Lines = AsyncGenerator<string>;
+
+// The input, read line by line as it streams in (so the bar moves): a store samples CSV becomes
+// the hourly means of one installation over the five years up to the year (only that
+// pollutant's samples are kept, whatever the file's size), an hourly CSV its own series. Bad
+// rows are reported as FILE:LINE: reason; a file that cannot be used throws.
+async function readInput(
+  request: AssessRequest,
+  { update, report }: SubcommandProgress,
+): Promise<{ series: HourlySeries; source: string }> {
+  const { file } = request;
+  const totalBytes = (await stat(file)).size;
+  let bytesRead = 0;
+  const lines = readLines(file, (bytes) => {
+    bytesRead += bytes;
+    update(bytesRead, totalBytes);
+  });
   try {
-    const input = await readAssessInput(command, bar, (line) => {
-      bar.clear();
-      stderr(line);
-    });
-    bar.finish();
-    source = input.source;
-    assessment = assessSeries(input.series, command);
-  } catch (error) {
-    bar.finish();
-    stderr(`airq assess: ${(error as Error).message}`);
-    return EXIT_FAILURE;
+    const first = await lines.next();
+    const header = first.done === true ? '' : first.value.trim();
+    if (header === SAMPLES_CSV_HEADER) return await samplesInput(lines, request, report);
+    if (header.replaceAll(' ', '') === HOURLY_CSV_HEADER) {
+      const rows = [header];
+      for await (const line of lines) rows.push(line);
+      const { series, issues } = parseHourlyCsv(rows.join('\n'), file);
+      for (const issue of issues) report(describeLoadIssue(issue));
+      if (series === undefined) throw new Error(`${file}: no valid rows`);
+      return { series, source: file };
+    }
+    // Blank, without a single line end.
+    if (header === '' && (await lines.next()).done === true)
+      throw new Error(`${file}: the file is empty`);
+    throw new Error(
+      `${file}:1: the header must be ${SAMPLES_CSV_HEADER} (samples) or ${HOURLY_CSV_HEADER} (hourly), got ${JSON.stringify(header)}`,
+    );
+  } finally {
+    await lines.return(undefined);
   }
-  if (command.json) stdout(JSON.stringify(assessment, null, 2));
-  else for (const line of formatAssessmentTable(assessment, source)) stdout(line);
-  return 0;
+}
+
+// The samples CSV: the pollutant's samples, one series per installation, then hourly means.
+async function samplesInput(lines: Lines, request: AssessRequest, report: (line: string) => void) {
+  const { file, pollutant, year } = request;
+  const byInstallation = new Map<number, TimeSeries>();
+  let lineNumber = 1;
+  for await (const line of lines) {
+    lineNumber++;
+    if (line.trim() === '') continue;
+    const sample = parseSamplesCsvRow(line);
+    if (typeof sample === 'string') report(`${file}:${lineNumber}: ${sample}`);
+    else if (sample.name === pollutant) {
+      const series = byInstallation.get(sample.installationId) ?? new TimeSeries();
+      byInstallation.set(sample.installationId, series);
+      series.add(sample.atMs, sample.value);
+    }
+  }
+  const ids = [...byInstallation.keys()].sort((a, b) => a - b);
+  const id = request.installationId ?? (ids.length === 1 ? ids[0] : undefined);
+  const series = id === undefined ? undefined : byInstallation.get(id);
+  if (id === undefined && ids.length > 1)
+    throw new Error(
+      `${file} holds ${pollutant} of installations ${ids.join(', ')}: choose one with --installation`,
+    );
+  if (series === undefined)
+    throw new Error(
+      `${file}: no ${pollutant} rows${id === undefined ? '' : ` of installation ${id}`}`,
+    );
+  // Five years up to the year (the longest statistic, AOT40's), and the first day after it (US
+  // 8-hour averages that start late on 31 December).
+  const fromMs = Date.UTC(year - 4, 0, 1);
+  const hours = (Date.UTC(year + 1, 0, 2) - fromMs) / MS_PER_HOUR;
+  return {
+    series: hourlyMeansOfSeries(series, fromMs, hours),
+    source: `${file}, installation ${id}`,
+  };
 }

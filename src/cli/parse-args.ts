@@ -1,38 +1,55 @@
-import { parseArgs } from 'node:util';
-import { type ApiKeyConfig, checkLimit, parseKeyList } from '../http/api-keys.js';
+import { checkLimit, parseKeyList } from '../http/api-keys.js';
 import { DEFAULT_DAY_LIMIT, DEFAULT_MINUTE_LIMIT } from '../http/rate-limiter.js';
-import type { WhoEdition } from '../standards/who.js';
 import { parseTimestamp } from '../time/instant.js';
 import { DEFAULT_LOG_LEVEL, LOG_LEVELS, type LogLevel } from './access-log.js';
-import { CLI_HELP, DEFAULT_HOST, DEFAULT_PORT } from './serve-help.js';
+import { type CommandLine, invalid, oneOf, readCommandLine, UsageError } from './command-line.js';
 
-/** Everything `npm start` needs to serve, after the flags were checked. */
-export interface ServeOptions {
-  readonly port: number;
-  readonly host: string;
-  /** Configured keys; `undefined` means "generate a demo key". */
-  readonly keys: readonly ApiKeyConfig[] | undefined;
-  readonly keysSource: '--keys' | 'AIRQ_API_KEYS' | 'demo';
-  readonly dayLimit: number;
-  readonly minuteLimit: number;
-  readonly installationsPath?: string;
-  readonly samplesPath?: string;
-  /** A Sensor.Community archive directory to import and serve (instead of --installations). */
-  readonly importSensorCommunityDir?: string;
-  /** A frozen data clock (epoch ms) for reproducible payloads. */
-  readonly nowMs?: number;
-  readonly whoEdition: WhoEdition;
-  /** The least severe log line written; `silent` (also `--quiet`) writes none. */
-  readonly logLevel: LogLevel;
-  /** PostgreSQL connection string (`--database`, else `AIRQ_DATABASE_URL`): measurements there. */
-  readonly databaseUrl?: string;
-  /** `--sample-network`: write the embedded network into the database and produce there. */
-  readonly sampleNetwork?: true;
-  /** Redis URL (`--redis`, else `AIRQ_REDIS_URL`): rate-limit counters there. */
-  readonly redisUrl?: string;
-  /** `--redis-fail-open`: admit keyed requests uncounted (and log) while Redis is unavailable. */
-  readonly redisFailOpen?: true;
-}
+/** Default port of `airq`. */
+export const DEFAULT_PORT = 8080;
+/** Default interface: loopback only, so a demo key is never exposed to the network by accident. */
+export const DEFAULT_HOST = '127.0.0.1';
+
+/** The `--help` text of serving, the default command; it declares the flags too. */
+export const CLI_HELP = `Usage: airq [options]
+
+Serves the airq /v2 API (the default command). Without --installations it serves the embedded sample network
+of installations around Kraków, with new samples every 30 s.
+
+Options:
+  --port N               port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)
+  --host HOST            interface to bind (default ${DEFAULT_HOST})
+  --keys LIST            API keys: KEY[:DAY_LIMIT[:MINUTE_LIMIT]],... (default: AIRQ_API_KEYS,
+                         else a random demo key printed at start)
+  --day-limit N          requests per key per UTC day (default ${DEFAULT_DAY_LIMIT})
+  --minute-limit N       requests per key per minute (default ${DEFAULT_MINUTE_LIMIT})
+  --installations FILE   installations JSON file instead of the sample network
+  --samples FILE         samples CSV (installationId,name,timestamp,value); needs --installations
+  --import-sensor-community DIR
+                         import the Sensor.Community archive CSV files below DIR, then serve them
+                         (see airq import --help; set --now to the archive's day)
+  --now ISO              freeze the data clock, e.g. 2026-11-21T09:27:00Z (rate limits keep real time)
+  --who 2021|2005        WHO guideline edition of the standards (default 2021)
+  --log-level LEVEL      JSON log lines on stdout from this level: trace, debug, info (one
+                         line per request), warn, error, fatal or silent (default ${DEFAULT_LOG_LEVEL})
+  --database URL         postgres://… : measurements in PostgreSQL (default: AIRQ_DATABASE_URL,
+                         else in memory); with --installations/--samples the files are loaded
+                         into it first; with neither, it serves what the database holds
+  --sample-network       write the embedded sample network into --database and produce there
+  --redis URL            redis://… : rate-limit counters in Redis, shared by every instance
+                         (default: AIRQ_REDIS_URL, else in memory)
+  --redis-fail-open      while Redis is unavailable, serve keyed requests uncounted and log
+                         them (default: answer 503)
+  --quiet                no log at all (as --log-level silent)
+  -h, --help             show this text (every command)
+  -v, --version          print the version of airq
+`;
+
+/**
+ * Everything `airq` needs to serve, after the flags were checked: one field per flag of
+ * {@link CLI_HELP} that was given (`nowMs`, the frozen data clock, in epoch ms), `keys`
+ * `undefined` for "generate a demo key", and the URLs from the flags or the environment.
+ */
+export type ServeOptions = ReturnType<typeof readServeOptions>;
 
 /** What the command line asks for. */
 export type CliCommand =
@@ -41,63 +58,24 @@ export type CliCommand =
   | { readonly kind: 'serve'; readonly options: ServeOptions }
   | { readonly kind: 'usage-error'; readonly message: string };
 
-export { CLI_HELP, DEFAULT_HOST, DEFAULT_PORT } from './serve-help.js';
-
-const OPTIONS = {
-  port: { type: 'string' },
-  host: { type: 'string' },
-  keys: { type: 'string' },
-  'day-limit': { type: 'string' },
-  'minute-limit': { type: 'string' },
-  installations: { type: 'string' },
-  samples: { type: 'string' },
-  'import-sensor-community': { type: 'string' },
-  now: { type: 'string' },
-  who: { type: 'string' },
-  'log-level': { type: 'string' },
-  quiet: { type: 'boolean' },
-  database: { type: 'string' },
-  'sample-network': { type: 'boolean' },
-  redis: { type: 'string' },
-  'redis-fail-open': { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-  version: { type: 'boolean', short: 'v' },
-} as const;
-
-class UsageError extends Error {}
-
-type Values = ReturnType<
-  typeof parseArgs<{ options: typeof OPTIONS; strict: true; allowPositionals: false }>
->['values'];
 type Environment = Readonly<Record<string, string | undefined>>;
 
 function positiveInteger(flag: string, text: string | undefined, fallback: number): number {
   if (text === undefined) return fallback;
-  if (!/^\d+$/.test(text))
-    throw new UsageError(`${flag} must be a positive integer, got ${JSON.stringify(text)}`);
   try {
-    return checkLimit('airq', flag, Number(text));
+    // Digits only: Number() alone would take '1e3' or ' 5'.
+    return checkLimit('airq', flag, /^\d+$/.test(text) ? Number(text) : Number.NaN);
   } catch {
-    throw new UsageError(`${flag} must be a positive integer, got ${JSON.stringify(text)}`);
+    throw invalid(flag, 'must be a positive integer', text);
   }
 }
 
-function readPort(text: string | undefined): number {
-  if (text === undefined) return DEFAULT_PORT;
-  const port = /^\d{1,5}$/.test(text) ? Number(text) : Number.NaN;
-  if (!(port >= 0 && port <= 65_535))
-    throw new UsageError(`--port must be an integer in [0, 65535], got ${JSON.stringify(text)}`);
-  return port;
-}
-
-function readKeys(
-  flag: string | undefined,
-  env: string | undefined,
-): Pick<ServeOptions, 'keys' | 'keysSource'> {
+function readKeys(line: CommandLine, env: Environment) {
+  const flag = line.text('keys');
   const [text, source] =
-    flag !== undefined ? [flag, '--keys' as const] : [env, 'AIRQ_API_KEYS' as const];
+    flag !== undefined ? [flag, '--keys' as const] : [env.AIRQ_API_KEYS, 'AIRQ_API_KEYS' as const];
   if (text === undefined || (source === 'AIRQ_API_KEYS' && text.trim() === ''))
-    return { keys: undefined, keysSource: 'demo' };
+    return { keys: undefined, keysSource: 'demo' as const };
   try {
     return { keys: parseKeyList(text), keysSource: source };
   } catch (error) {
@@ -106,67 +84,85 @@ function readKeys(
 }
 
 function readLogLevel(text: string | undefined, quiet: boolean): LogLevel {
-  if (quiet) {
-    if (text !== undefined && text !== 'silent')
-      throw new UsageError(`--quiet and --log-level ${text} contradict each other`);
-    return 'silent';
-  }
-  if (text === undefined) return DEFAULT_LOG_LEVEL;
-  const level = LOG_LEVELS.find((name) => name === text);
-  if (level === undefined)
-    throw new UsageError(
-      `--log-level must be one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(text)}`,
-    );
-  return level;
+  if (quiet && text !== undefined && text !== 'silent')
+    throw new UsageError(`--quiet and --log-level ${text} contradict each other`);
+  return quiet ? 'silent' : oneOf('--log-level', text ?? DEFAULT_LOG_LEVEL, LOG_LEVELS);
 }
 
-// Where each server's URL comes from. A URL may hold a password, so errors never echo it.
-const SERVER_URLS = {
-  database: [
-    '--database',
-    'AIRQ_DATABASE_URL',
-    /^postgres(?:ql)?:\/\/\S+$/,
-    'postgres:// or postgresql://',
-  ],
-  redis: ['--redis', 'AIRQ_REDIS_URL', /^rediss?:\/\/\S+$/, 'redis:// or rediss://'],
-} as const;
-
-function readServerUrl(server: keyof typeof SERVER_URLS, values: Values, env: Environment) {
-  const [flag, envName, scheme, expected] = SERVER_URLS[server];
+// A server's URL from its flag, else from its variable (blank there means unset). A URL may hold
+// a password, so the message never echoes it.
+function serverUrl(line: CommandLine, env: Environment, server: 'database' | 'redis') {
+  const [variable, scheme, expected] =
+    server === 'database'
+      ? ['AIRQ_DATABASE_URL', /^postgres(?:ql)?:\/\/\S+$/, 'postgres:// or postgresql://']
+      : ['AIRQ_REDIS_URL', /^rediss?:\/\/\S+$/, 'redis:// or rediss://'];
+  const flag = line.text(server);
   const [text, source] =
-    values[server] !== undefined ? [values[server], flag] : [env[envName]?.trim(), envName];
-  if (text === undefined || text === '') return {};
+    flag !== undefined ? [flag, `--${server}`] : [env[variable]?.trim(), variable];
+  if (text === undefined || text === '') return undefined;
   if (!scheme.test(text)) throw new UsageError(`${source} must be a ${expected} URL`);
-  return server === 'database' ? { databaseUrl: text } : { redisUrl: text };
+  return text;
 }
 
-function readSharedState(values: Values, env: Environment) {
-  if (values['sample-network'] === true && values.installations !== undefined)
+function readServeOptions(line: CommandLine, env: Environment) {
+  const [installations, samples] = [line.text('installations'), line.text('samples')];
+  const importDir = line.text('import-sensor-community');
+  if (samples !== undefined && installations === undefined)
+    throw new UsageError('--samples needs --installations (samples belong to installations)');
+  if (importDir !== undefined && installations !== undefined)
+    throw new UsageError('--import-sensor-community and --installations cannot be combined');
+  for (const flag of ['host', 'installations', 'samples', 'import-sensor-community']) {
+    if (line.text(flag) === '') throw new UsageError(`--${flag} must not be empty`);
+  }
+  const now = line.text('now');
+  const nowMs = now === undefined ? undefined : parseTimestamp(now);
+  if (now !== undefined && nowMs === undefined)
+    throw invalid('--now', 'must be an ISO 8601 timestamp', now);
+  const portText = line.text('port');
+  const port = /^\d{1,5}$/.test(portText ?? '0') ? Number(portText ?? DEFAULT_PORT) : Number.NaN;
+  if (!(port <= 65_535)) throw invalid('--port', 'must be an integer in [0, 65535]', portText);
+  const keys = readKeys(line, env);
+  const dayLimit = positiveInteger('--day-limit', line.text('day-limit'), DEFAULT_DAY_LIMIT);
+  const minuteLimit = positiveInteger(
+    '--minute-limit',
+    line.text('minute-limit'),
+    DEFAULT_MINUTE_LIMIT,
+  );
+  const who = oneOf('--who', line.text('who') ?? '2021', ['2021', '2005'], 'must be 2021 or 2005');
+  const logLevel = readLogLevel(line.text('log-level'), line.flag('quiet'));
+  const sampleNetwork = line.flag('sample-network');
+  if (sampleNetwork && installations !== undefined)
     throw new UsageError('--sample-network and --installations exclude each other');
-  const redis = readServerUrl('redis', values, env);
-  if (values['redis-fail-open'] === true && redis.redisUrl === undefined)
+  const redisUrl = serverUrl(line, env, 'redis');
+  const redisFailOpen = line.flag('redis-fail-open');
+  if (redisFailOpen && redisUrl === undefined)
     throw new UsageError('--redis-fail-open needs --redis (or AIRQ_REDIS_URL)');
-  const database = readServerUrl('database', values, env);
+  const databaseUrl = serverUrl(line, env, 'database');
   // The PostgreSQL store loads only --installations/--samples: an import would be lost silently.
-  if (database.databaseUrl !== undefined && values['import-sensor-community'] !== undefined)
+  if (databaseUrl !== undefined && importDir !== undefined)
     throw new UsageError('--import-sensor-community cannot be combined with a --database');
   return {
-    ...database,
-    ...(values['sample-network'] === true ? { sampleNetwork: true as const } : {}),
-    ...redis,
-    ...(values['redis-fail-open'] === true ? { redisFailOpen: true as const } : {}),
+    port,
+    host: line.text('host') ?? DEFAULT_HOST,
+    ...keys,
+    dayLimit,
+    minuteLimit,
+    ...(installations === undefined ? {} : { installationsPath: installations }),
+    ...(samples === undefined ? {} : { samplesPath: samples }),
+    ...(importDir === undefined ? {} : { importSensorCommunityDir: importDir }),
+    ...(nowMs === undefined ? {} : { nowMs }),
+    whoEdition: who === '2005' ? ('WHO_2005' as const) : ('WHO_2021' as const),
+    logLevel,
+    ...(databaseUrl === undefined ? {} : { databaseUrl }),
+    ...(sampleNetwork ? { sampleNetwork } : {}),
+    ...(redisUrl === undefined ? {} : { redisUrl }),
+    ...(redisFailOpen ? { redisFailOpen } : {}),
   };
 }
 
-function readWho(text: string | undefined): WhoEdition {
-  if (text === undefined || text === '2021') return 'WHO_2021';
-  if (text === '2005') return 'WHO_2005';
-  throw new UsageError(`--who must be 2021 or 2005, got ${JSON.stringify(text)}`);
-}
-
 /**
- * Reads the command line of `npm start`. Pure: no I/O, no exit, so every flag is testable;
- * `main` prints and exits.
+ * Reads the command line of `airq` (serving). Pure: no I/O, no exit, so every flag is
+ * testable; `main` prints and exits.
  *
  * @param argv - the arguments after the script name
  * @param env - the environment (`AIRQ_API_KEYS`, `AIRQ_DATABASE_URL` and `AIRQ_REDIS_URL` are read)
@@ -176,52 +172,10 @@ function readWho(text: string | undefined): WhoEdition {
  */
 export function parseCliArgs(argv: readonly string[], env: Environment): CliCommand {
   try {
-    let values: Values;
-    try {
-      ({ values } = parseArgs({
-        args: [...argv],
-        options: OPTIONS,
-        strict: true,
-        allowPositionals: false,
-      }));
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
-    if (values.help === true) return { kind: 'help', text: CLI_HELP };
-    if (values.version === true) return { kind: 'version' };
-    if (values.samples !== undefined && values.installations === undefined) {
-      throw new UsageError('--samples needs --installations (samples belong to installations)');
-    }
-    const importDir = values['import-sensor-community'];
-    if (importDir !== undefined && values.installations !== undefined) {
-      throw new UsageError('--import-sensor-community and --installations cannot be combined');
-    }
-    for (const flag of ['host', 'installations', 'samples', 'import-sensor-community'] as const) {
-      if (values[flag] === '') throw new UsageError(`--${flag} must not be empty`);
-    }
-    let nowMs: number | undefined;
-    if (values.now !== undefined) {
-      nowMs = parseTimestamp(values.now);
-      if (nowMs === undefined)
-        throw new UsageError(
-          `--now must be an ISO 8601 timestamp, got ${JSON.stringify(values.now)}`,
-        );
-    }
-    const options: ServeOptions = {
-      port: readPort(values.port),
-      host: values.host ?? DEFAULT_HOST,
-      ...readKeys(values.keys, env.AIRQ_API_KEYS),
-      dayLimit: positiveInteger('--day-limit', values['day-limit'], DEFAULT_DAY_LIMIT),
-      minuteLimit: positiveInteger('--minute-limit', values['minute-limit'], DEFAULT_MINUTE_LIMIT),
-      ...(values.installations === undefined ? {} : { installationsPath: values.installations }),
-      ...(values.samples === undefined ? {} : { samplesPath: values.samples }),
-      ...(importDir === undefined ? {} : { importSensorCommunityDir: importDir }),
-      ...(nowMs === undefined ? {} : { nowMs }),
-      whoEdition: readWho(values.who),
-      logLevel: readLogLevel(values['log-level'], values.quiet === true),
-      ...readSharedState(values, env),
-    };
-    return { kind: 'serve', options };
+    const line = readCommandLine(CLI_HELP, argv, false);
+    if (line.flag('help')) return { kind: 'help', text: CLI_HELP };
+    if (line.flag('version')) return { kind: 'version' };
+    return { kind: 'serve', options: readServeOptions(line, env) };
   } catch (error) {
     if (error instanceof UsageError) return { kind: 'usage-error', message: error.message };
     throw error;

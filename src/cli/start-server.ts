@@ -1,28 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { ApiKeyConfig } from '../http/api-keys.js';
-import type { ApiLogger } from '../http/core-request.js';
 import { createApi } from '../http/create-api.js';
 import { respondToClientError } from '../http/node/node-client-error.js';
 import { createNodeDeflateRaw, createNodeGzip } from '../http/node/node-gzip.js';
 import { createNodeListener } from '../http/node/node-listener.js';
-import { importOpenData } from '../import/import-open-data.js';
-import { formatImportIssue, formatImportSummary } from '../import/import-report.js';
 import { pageDemoKey } from '../page/demo-key.js';
 import { createPageListener } from '../page/page-listener.js';
 import { createMeasurementsService } from '../payload/create-measurements-service.js';
-import { createSampleNetwork } from '../sample/sample-network.js';
-import { loadStoreFromFiles } from '../store/load-store.js';
-import type { MeasurementStore } from '../store/measurement-store.js';
+import { type OpenedData, openData, type ServerDependencies } from './open-data.js';
 import type { ServeOptions } from './parse-args.js';
-import { openCounters, openDatabase } from './shared-state.js';
 
-/** How often the sample network produces new samples, ms. */
-export const SAMPLE_PRODUCE_INTERVAL_MS = 30_000;
+export { SAMPLE_PRODUCE_INTERVAL_MS, type ServerDependencies } from './open-data.js';
 
 /** Socket timeouts, so a slow or idle client cannot hold a connection for ever. */
 export const SERVER_TIMEOUTS = Object.freeze({
@@ -36,17 +25,13 @@ export const SERVER_TIMEOUTS = Object.freeze({
   shutdownGraceMs: 5_000,
 });
 
-/** A running server and how to stop it. */
-export interface RunningServer {
+/** A running server, what it serves (for the banner), and how to stop it. */
+export interface RunningServer extends Pick<OpenedData, 'description' | 'examplePoint'> {
   readonly server: Server;
   /** `http://host:port`, with a loopback host when bound to every interface. */
   readonly url: string;
   /** The generated key when none was configured. */
   readonly demoKey: string | undefined;
-  /** A point worth querying (the sample network's centre, or the first installation). */
-  readonly examplePoint: { readonly latitude: number; readonly longitude: number } | undefined;
-  /** What is being served, for the banner. */
-  readonly description: string;
   /** Stops accepting, lets requests in flight finish (up to the grace time), stops timers. */
   close(): Promise<void>;
 }
@@ -55,98 +40,6 @@ function hostForUrl(host: string): string {
   if (host === '0.0.0.0') return '127.0.0.1';
   if (host === '::') return '[::1]';
   return host.includes(':') ? `[${host}]` : host;
-}
-
-/** What `startServer` uses besides its options. */
-export interface ServerDependencies {
-  readonly logger?: ApiLogger;
-  /** Where the `--import-sensor-community` import prints its rejected rows, notes and summary. */
-  readonly report?: (line: string) => void;
-  /** How often the sample network produces, ms; default {@link SAMPLE_PRODUCE_INTERVAL_MS}. */
-  readonly produceIntervalMs?: number;
-}
-
-async function openStore(
-  options: ServeOptions,
-  dependencies: ServerDependencies,
-): Promise<{
-  store: MeasurementStore;
-  description: string;
-  examplePoint: RunningServer['examplePoint'];
-  /** Stops producing and lets go of the store, once no request needs it any more. */
-  stop: () => Promise<void>;
-}> {
-  const { databaseUrl } = options;
-  const produceIntervalMs = dependencies.produceIntervalMs ?? SAMPLE_PRODUCE_INTERVAL_MS;
-  if (databaseUrl !== undefined) {
-    const database = await openDatabase(
-      { ...options, databaseUrl },
-      produceIntervalMs,
-      dependencies.logger,
-    );
-    return { ...database, stop: () => database.close() };
-  }
-  if (options.importSensorCommunityDir !== undefined) {
-    return importAndOpen(options.importSensorCommunityDir, dependencies.report ?? (() => {}));
-  }
-  if (options.installationsPath !== undefined) {
-    const store = await loadStoreFromFiles({
-      installationsPath: options.installationsPath,
-      ...(options.samplesPath === undefined ? {} : { samplesPath: options.samplesPath }),
-    });
-    const [first] = await store.listActiveInstallations();
-    return {
-      store,
-      description: `${options.installationsPath}`,
-      examplePoint: first?.location,
-      stop: async () => {},
-    };
-  }
-  const network = createSampleNetwork({ now: options.nowMs ?? Date.now() });
-  let timer: ReturnType<typeof setInterval> | undefined;
-  // A frozen clock has nothing new to produce.
-  if (options.nowMs === undefined) {
-    timer = setInterval(() => network.produceUntil(Date.now()), produceIntervalMs);
-    timer.unref();
-  }
-  const count = (await network.store.listActiveInstallations()).length;
-  return {
-    store: network.store,
-    description: `the sample network (${count} active installations around Kraków)`,
-    examplePoint: network.centre,
-    stop: async () => clearInterval(timer),
-  };
-}
-
-// `--import-sensor-community DIR`: the import writes to a fresh temporary directory, the store
-// is loaded from there into memory, and the directory is removed again.
-async function importAndOpen(
-  dir: string,
-  report: (line: string) => void,
-): ReturnType<typeof openStore> {
-  const outDir = await mkdtemp(join(tmpdir(), 'airq-import-'));
-  try {
-    const summary = await importOpenData({
-      from: 'sensor-community',
-      files: [dir],
-      outDir,
-      onIssue: (issue) => report(formatImportIssue(issue)),
-    });
-    for (const line of formatImportSummary(summary)) report(line);
-    const store = await loadStoreFromFiles({
-      installationsPath: summary.installationsPath,
-      samplesPath: summary.samplesPath,
-    });
-    const [first] = await store.listActiveInstallations();
-    return {
-      store,
-      description: `${summary.installations} installations imported from the Sensor.Community files in ${dir}`,
-      examplePoint: first?.location,
-      stop: async () => {},
-    };
-  } finally {
-    await rm(outDir, { recursive: true, force: true });
-  }
 }
 
 /**
@@ -163,21 +56,13 @@ export async function startServer(
   options: ServeOptions,
   dependencies: ServerDependencies = {},
 ): Promise<RunningServer> {
-  const data = await openStore(options, dependencies);
-  let counters: Awaited<ReturnType<typeof openCounters>>;
-  try {
-    counters = await openCounters(options);
-  } catch (error) {
-    await data.stop();
-    throw error;
-  }
+  const data = await openData(options, dependencies);
   const demoKey =
     options.keys === undefined ? `demo-${randomBytes(12).toString('base64url')}` : undefined;
-  const keys: readonly (string | ApiKeyConfig)[] = options.keys ?? [demoKey ?? ''];
   const frozenNowMs = options.nowMs;
   const api = createApi({
     service: createMeasurementsService({ store: data.store, whoEdition: options.whoEdition }),
-    keys,
+    keys: options.keys ?? [demoKey!],
     dayLimit: options.dayLimit,
     minuteLimit: options.minuteLimit,
     clock: frozenNowMs === undefined ? Date.now : () => frozenNowMs,
@@ -187,7 +72,7 @@ export async function startServer(
     // node:zlib at level 1 per response (9 for the meta lists) beats CompressionStream on Node.
     gzip: createNodeGzip(),
     deflateRaw: createNodeDeflateRaw(),
-    ...(counters.counterStore === undefined ? {} : { counterStore: counters.counterStore }),
+    ...(data.counterStore === undefined ? {} : { counterStore: data.counterStore }),
     countersFailOpen: options.redisFailOpen === true,
     ...(dependencies.logger === undefined ? {} : { logger: dependencies.logger }),
   });
@@ -208,7 +93,7 @@ export async function startServer(
       });
     });
   } catch (error) {
-    await Promise.all([data.stop(), counters.close()]);
+    await data.stop();
     throw error;
   }
   const { port } = server.address() as AddressInfo;
@@ -218,10 +103,7 @@ export async function startServer(
     url: `http://${hostForUrl(options.host)}:${port}`,
     demoKey,
     examplePoint: data.examplePoint,
-    description:
-      options.redisUrl === undefined
-        ? data.description
-        : `${data.description}, ${counters.description}`,
+    description: data.description,
     close() {
       closing ??= new Promise<void>((resolve) => {
         const force = setTimeout(
@@ -231,7 +113,7 @@ export async function startServer(
         force.unref();
         server.close(() => {
           clearTimeout(force);
-          Promise.all([data.stop(), counters.close()]).then(() => resolve(), resolve);
+          data.stop().then(resolve, resolve);
         });
         server.closeIdleConnections();
       });

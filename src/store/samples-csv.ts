@@ -50,41 +50,50 @@ export function parseSamplesCsv(text: string, file: string): ParsedSamplesCsv {
     return { samples, lines, issues };
   }
   for (let r = 1; r < rows.length; r++) {
-    const row = rows[r]!;
-    if (row.trim() === '') continue;
-    const line = r + 1;
-    const fields = row.split(',').map(cleanField);
-    if (fields.length !== COLUMNS.length) {
-      issues.push({
-        file,
-        line,
-        message: `expected 4 comma-separated fields, got ${fields.length}`,
-      });
-      continue;
+    if (rows[r]!.trim() === '') continue;
+    const sample = parseSamplesCsvRow(rows[r]!);
+    if (typeof sample === 'string') issues.push({ file, line: r + 1, message: sample });
+    else {
+      samples.push(sample);
+      lines.push(r + 1);
     }
-    const [idText, name, timestampText, valueText] = fields as [string, string, string, string];
-    const reasons: string[] = [];
-    const installationId = DIGITS.test(idText) ? Number(idText) : Number.NaN;
-    if (!Number.isSafeInteger(installationId) || installationId <= 0) {
-      reasons.push(`installationId must be a positive integer, got ${describeValue(idText)}`);
-    }
-    if (name === '') reasons.push('name must not be empty');
-    const atMs = parseTimestamp(timestampText);
-    if (atMs === undefined) {
-      reasons.push(`timestamp must be an ISO 8601 date-time, got ${describeValue(timestampText)}`);
-    }
-    const value = parseDecimal(valueText);
-    if (!Number.isFinite(value)) {
-      reasons.push(`value must be a finite decimal number, got ${describeValue(valueText)}`);
-    }
-    if (reasons.length > 0 || atMs === undefined) {
-      issues.push({ file, line, message: reasons.join('; ') });
-      continue;
-    }
-    samples.push({ installationId, name, atMs, value });
-    lines.push(line);
   }
   return { samples, lines, issues };
+}
+
+/**
+ * One data row of the samples format (no header, no line end), checked as
+ * {@link parseSamplesCsv} checks each row; for reading a large file line by line.
+ *
+ * @returns the sample, or the reasons the row is refused, joined by `; `
+ * @example
+ * parseSamplesCsvRow('1001,PM10,2026-11-21T09:05:00Z,41.3');
+ * // { installationId: 1001, name: 'PM10', atMs: 1795251900000, value: 41.3 }
+ * parseSamplesCsvRow('1001,PM10,later,41.3');
+ * // 'timestamp must be an ISO 8601 date-time, got "later"'
+ */
+export function parseSamplesCsvRow(row: string): Sample | string {
+  const fields = row.split(',').map(cleanField);
+  if (fields.length !== COLUMNS.length) {
+    return `expected 4 comma-separated fields, got ${fields.length}`;
+  }
+  const [idText, name, timestampText, valueText] = fields as [string, string, string, string];
+  const reasons: string[] = [];
+  const installationId = DIGITS.test(idText) ? Number(idText) : Number.NaN;
+  if (!Number.isSafeInteger(installationId) || installationId <= 0) {
+    reasons.push(`installationId must be a positive integer, got ${describeValue(idText)}`);
+  }
+  if (name === '') reasons.push('name must not be empty');
+  const atMs = parseTimestamp(timestampText);
+  if (atMs === undefined) {
+    reasons.push(`timestamp must be an ISO 8601 date-time, got ${describeValue(timestampText)}`);
+  }
+  const value = parseDecimal(valueText);
+  if (!Number.isFinite(value)) {
+    reasons.push(`value must be a finite decimal number, got ${describeValue(valueText)}`);
+  }
+  if (reasons.length > 0 || atMs === undefined) return reasons.join('; ');
+  return { installationId, name, atMs, value };
 }
 
 /**

@@ -1,14 +1,31 @@
-import type { Assessment, Metric } from '../assessment/index.js';
+import { checkObject } from '../arguments/argument-checks.js';
+import { argumentError } from '../arguments/describe-value.js';
+import type { Assessment, Metric } from './assessment-types.js';
 
 /**
- * The readable table of `airq assess`: a title, then one line per metric with its value,
- * limit, outcome, capture and rule, or the reason it is not assessable.
+ * An {@link Assessment} as a plain-text table for a terminal or a log (what `airq assess`
+ * prints): a title naming `source`, then one line per metric with its value and unit, limit
+ * (×N: exceedances allowed), whether it is met (`n/a` when not assessable), data capture and
+ * rule, or the reason it is not assessable. Numbers have at most six significant digits.
  *
+ * @param assessment - a result of `assessSeries`
+ * @param source - where the data came from, shown in the title (e.g. a file name)
+ * @returns the lines, without line ends
+ * @throws TypeError when `assessment` has no `metrics` array or `source` is not a string
  * @example
  * formatAssessmentTable(assessSeries(series, { standard: 'EU_2008', pollutant: 'PM10', year: 2019 }), 'samples.csv');
  * // ['EU_2008 PM10 2019 (samples.csv)', '', 'metric            value  limit  met  capture  rule', …]
  */
 export function formatAssessmentTable(assessment: Assessment, source: string): string[] {
+  const fn = 'formatAssessmentTable';
+  checkObject(fn, 'assessment', assessment, 'an Assessment');
+  if (!Array.isArray(assessment.metrics)) {
+    const { metrics } = assessment;
+    throw argumentError(TypeError, fn, 'assessment.metrics', 'must be an array', metrics);
+  }
+  if (typeof source !== 'string') {
+    throw argumentError(TypeError, fn, 'source', 'must be a string', source);
+  }
   const header = ['metric', 'value', 'limit', 'met', 'capture', 'rule or reason'];
   const rows = assessment.metrics.map((metric) => [
     metric.id,

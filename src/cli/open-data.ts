@@ -1,0 +1,179 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ApiLogger } from '../http/core-request.js';
+import type { CounterStore } from '../http/counter-store.js';
+import { importOpenData } from '../import/import-open-data.js';
+import { formatImportIssue, formatImportSummary } from '../import/import-report.js';
+import { createSampleNetwork, type SampleReadings } from '../sample/sample-network.js';
+import type { Sample } from '../store/ingest-report.js';
+import { parseInstallationsJson } from '../store/installations-json.js';
+import { loadStoreFromFiles, type StoreFiles } from '../store/load-store.js';
+import type { MeasurementStore } from '../store/measurement-store.js';
+import type { PostgresStore } from '../store/postgres/postgres-store.js';
+import { parseSamplesCsv } from '../store/samples-csv.js';
+import type { ServeOptions } from './parse-args.js';
+
+// Where `airq` takes its measurements from: files, an import, the sample network, or
+// PostgreSQL (`--database`), into which the files or the network are written first, so that
+// every instance serves what the database holds; and where it counts requests: in memory, or
+// in Redis (`--redis`), shared by every instance. Both clients are imported only when asked
+// for, so the in-memory default never loads the optional `pg` or `redis` peers.
+
+/** How often the sample network produces new samples, ms. */
+export const SAMPLE_PRODUCE_INTERVAL_MS = 30_000;
+// Deadline of every call to PostgreSQL or Redis while serving, and of the one transaction that
+// writes the files or the sample network into the database at start, ms.
+const SERVING_DEADLINE_MS = 2000;
+const LOAD_DEADLINE_MS = 120_000;
+
+/** What `startServer` uses besides its options. */
+export interface ServerDependencies {
+  readonly logger?: ApiLogger;
+  /** Where the `--import-sensor-community` import prints its rejected rows, notes and summary. */
+  readonly report?: (line: string) => void;
+  /** How often the sample network produces, ms; default {@link SAMPLE_PRODUCE_INTERVAL_MS}. */
+  readonly produceIntervalMs?: number;
+}
+
+/** The store and the counters to serve with, what they are, and how to let go of them. */
+export interface OpenedData {
+  readonly store: MeasurementStore;
+  /** `undefined`: createApi's in-memory counters. */
+  readonly counterStore: CounterStore | undefined;
+  /** What is served, for the banner. */
+  readonly description: string;
+  /** A point worth querying: the sample network's centre, or the first installation. */
+  readonly examplePoint: { readonly latitude: number; readonly longitude: number } | undefined;
+  /** Stops the sample producer and closes the clients, once no request needs them. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Opens what the options name. Every file is checked, with file and line, before anything is
+ * served or written; a database or a Redis that does not answer within the deadline rejects,
+ * so a misconfigured instance does not start.
+ *
+ * @throws StoreLoadError or ImportError for bad files; DependencyUnavailableError when PostgreSQL
+ *   or Redis cannot be reached in time
+ * @example
+ * const data = await openData(options, { report: console.error });
+ */
+export async function openData(
+  options: ServeOptions,
+  { logger, report = () => {}, produceIntervalMs = SAMPLE_PRODUCE_INTERVAL_MS }: ServerDependencies,
+): Promise<OpenedData> {
+  const { databaseUrl, nowMs } = options;
+  const loaded = await loadFiles(options, report);
+  const pending: Sample[] = [];
+  // Into the database, the network's readings go as samples.
+  const onReadings = ({ installationId, name, atMs, values }: SampleReadings) => {
+    for (let i = 0; i < atMs.length; i++) {
+      pending.push({ installationId, name, atMs: atMs[i]!, value: values[i]! });
+    }
+  };
+  const network =
+    loaded === undefined && (databaseUrl === undefined || options.sampleNetwork === true)
+      ? createSampleNetwork({
+          now: nowMs ?? Date.now(),
+          ...(databaseUrl === undefined ? {} : { onReadings }),
+        })
+      : undefined;
+  const memory = loaded?.store ?? network?.store;
+  let description = loaded?.description ?? 'the sample network';
+  let database: PostgresStore | undefined;
+  if (databaseUrl !== undefined) {
+    const { PostgresStore } = await import('../store/postgres/index.js');
+    const connect = (deadlineMs: number) =>
+      PostgresStore.connect({ connectionString: databaseUrl, deadlineMs });
+    if (memory === undefined) description = 'what the database holds';
+    else {
+      const [installations, samples] =
+        loaded === undefined
+          ? [network!.installations, pending.splice(0)]
+          : await reread(loaded.files);
+      const loader = await connect(LOAD_DEADLINE_MS);
+      try {
+        await loader.putInstallations(installations, samples);
+      } finally {
+        await loader.close();
+      }
+      description +=
+        loaded === undefined ? ', written into the database' : ', loaded into the database';
+    }
+    database = await connect(SERVING_DEADLINE_MS);
+  }
+  const store = (database ?? memory)!; // one of them, as parseCliArgs lets no other case through
+  let timer: ReturnType<typeof setInterval> | undefined;
+  // A frozen clock has nothing new to produce.
+  if (network !== undefined && nowMs === undefined) {
+    timer = setInterval(() => {
+      network.produceUntil(Date.now());
+      if (database === undefined || pending.length === 0) return;
+      database.ingest(pending.splice(0)).catch((error: unknown) => {
+        logger?.error('sample producer: samples not written', { url: '-', error });
+      });
+    }, produceIntervalMs);
+    timer.unref();
+  }
+  let counterStore: (CounterStore & { close(): Promise<void> }) | undefined;
+  const stop = async () => {
+    clearInterval(timer);
+    await Promise.all([database?.close(), counterStore?.close()]);
+  };
+  try {
+    const active = await store.listActiveInstallations();
+    const count = `${active.length} active installations`;
+    if (database !== undefined) description += ` (PostgreSQL, ${count})`;
+    else if (network !== undefined) description += ` (${count} around Kraków)`;
+    if (options.redisUrl !== undefined) {
+      const { RedisCounterStore } = await import('../http/redis/index.js');
+      const url = options.redisUrl;
+      counterStore = await RedisCounterStore.connect({ url, deadlineMs: SERVING_DEADLINE_MS });
+      description += `, rate limits in Redis (fail ${options.redisFailOpen ? 'open' : 'closed'})`;
+    }
+    const examplePoint = network?.centre ?? active[0]?.location;
+    return { store, counterStore, description, examplePoint, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+// `--installations`/`--samples`, or the files of the `--import-sensor-community` import (made
+// in a fresh temporary directory, removed once loaded), checked and loaded into memory.
+async function loadFiles(options: ServeOptions, report: (line: string) => void) {
+  const { installationsPath, samplesPath, importSensorCommunityDir: dir } = options;
+  if (installationsPath !== undefined) {
+    const files = { installationsPath, ...(samplesPath === undefined ? {} : { samplesPath }) };
+    return { files, store: await loadStoreFromFiles(files), description: installationsPath };
+  }
+  if (dir === undefined) return undefined;
+  const outDir = await mkdtemp(join(tmpdir(), 'airq-import-'));
+  try {
+    const summary = await importOpenData({
+      from: 'sensor-community',
+      files: [dir],
+      outDir,
+      onIssue: (issue) => report(formatImportIssue(issue)),
+    });
+    for (const line of formatImportSummary(summary)) report(line);
+    const files = {
+      installationsPath: summary.installationsPath,
+      samplesPath: summary.samplesPath,
+    };
+    const description = `${summary.installations} installations imported from the Sensor.Community files in ${dir}`;
+    return { files, store: await loadStoreFromFiles(files), description };
+  } finally {
+    await rm(outDir, { recursive: true, force: true });
+  }
+}
+
+// The files' installations and samples for the database, read again after loadStoreFromFiles
+// checked them.
+async function reread({ installationsPath: path, samplesPath }: StoreFiles) {
+  const installations = parseInstallationsJson(await readFile(path, 'utf8'), path).installations;
+  if (samplesPath === undefined) return [installations, undefined] as const;
+  const samples = parseSamplesCsv(await readFile(samplesPath, 'utf8'), samplesPath).samples;
+  return [installations, samples] as const;
+}
