@@ -52,25 +52,29 @@ describeWithRedis('three instances sharing one Redis', () => {
     await redis?.stop();
   }, 30_000);
 
-  it('admits exactly the day limit of 300 concurrent requests, remaining 99…0 each once', async () => {
+  it('admits exactly the day limit of 300 requests, remaining 99…0 each once', async () => {
+    // One request on each instance in turn: each sees the counts of the ones before, whichever
+    // instance made them, so the budget is shared (decided before the burst, not by its timing).
+    for (const [position, instance] of instances.entries()) {
+      const { response } = await get(instance);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('X-RateLimit-Remaining-day')).toBe(
+        String(DAY_LIMIT - 1 - position),
+      );
+    }
+    const burst = REQUESTS - instances.length;
     const answers = await Promise.all(
-      Array.from({ length: REQUESTS }, (_, i) => get(instances[i % 3] as AdapterProcess)),
+      Array.from({ length: burst }, (_, i) => get(instances[i % 3] as AdapterProcess)),
     );
     const statuses = answers.map(({ response }) => response.status);
-    expect(statuses.filter((status) => status === 200)).toHaveLength(DAY_LIMIT);
+    const left = DAY_LIMIT - instances.length;
+    expect(statuses.filter((status) => status === 200)).toHaveLength(left);
     expect(statuses.filter((status) => status === 429)).toHaveLength(REQUESTS - DAY_LIMIT);
     const remaining = answers
       .filter(({ response }) => response.status === 200)
       .map(({ response }) => Number(response.headers.get('X-RateLimit-Remaining-day')))
       .sort((a, b) => a - b);
-    expect(remaining).toEqual(Array.from({ length: DAY_LIMIT }, (_, i) => i));
-    // Every instance served some of them: the budget really was shared.
-    for (const instance of instances) {
-      const served = answers.filter(
-        ({ response }, i) => response.status === 200 && instances[i % 3] === instance,
-      );
-      expect(served.length).toBeGreaterThan(0);
-    }
+    expect(remaining).toEqual(Array.from({ length: left }, (_, i) => i));
   }, 60_000);
 
   it('answers a JSON 503 within 2 s while Redis hangs or is down, and serves again after', async () => {
