@@ -64,22 +64,21 @@ export interface ApiOptions {
   readonly responseCacheBytes?: number;
 }
 
-/** {@link ApiOptions} checked, with every default applied. */
-export interface ResolvedApiOptions {
-  readonly service: MeasurementsService;
-  /** The configured keys. */
-  readonly keyRing: KeyRing;
-  readonly counterStore: CounterStore;
-  readonly countersFailOpen: boolean;
-  readonly clock: () => number;
-  readonly limitsClock: () => number;
-  readonly logger: ApiLogger | undefined;
-  /** Without a trailing slash; `undefined` when not configured. */
-  readonly publicBaseUrl: string | undefined;
-  readonly gzip: GzipFunction;
-  readonly deflateRaw: DeflateRaw | undefined;
-  readonly responseCacheBytes: number;
-}
+/** {@link ApiOptions} checked, with every default applied (`publicBaseUrl` without a trailing slash). */
+export type ResolvedApiOptions = Readonly<
+  Required<
+    Pick<
+      ApiOptions,
+      'service' | 'counterStore' | 'countersFailOpen' | 'clock' | 'limitsClock' | 'gzip'
+    >
+  > & {
+    keyRing: KeyRing;
+    logger: ApiLogger | undefined;
+    publicBaseUrl: string | undefined;
+    deflateRaw: DeflateRaw | undefined;
+    responseCacheBytes: number;
+  }
+>;
 
 const BASE_URL = /^https?:\/\/[^/?#]+(?:\/[^?#]*)?$/;
 
@@ -113,13 +112,10 @@ export function resolveApiOptions(options: ApiOptions): ResolvedApiOptions {
   if (!Array.isArray(options.keys) || options.keys.length === 0) {
     throw argumentError(TypeError, 'createApi', 'keys', 'must be a non-empty array', options.keys);
   }
-  // Optional: absent means the default.
-  if (options.clock !== undefined) checkFunction('createApi', 'clock', options.clock);
-  if (options.limitsClock !== undefined)
-    checkFunction('createApi', 'limitsClock', options.limitsClock);
-  if (options.gzip !== undefined) checkFunction('createApi', 'gzip', options.gzip);
-  if (options.deflateRaw !== undefined)
-    checkFunction('createApi', 'deflateRaw', options.deflateRaw);
+  for (const name of ['clock', 'limitsClock', 'gzip', 'deflateRaw'] as const) {
+    // Optional: absent means the default.
+    if (options[name] !== undefined) checkFunction('createApi', name, options[name]);
+  }
   const countersFailOpen = options.countersFailOpen ?? false;
   if (typeof countersFailOpen !== 'boolean') {
     const expectation = 'must be a boolean';
@@ -134,29 +130,19 @@ export function resolveApiOptions(options: ApiOptions): ResolvedApiOptions {
     throw argumentError(TypeError, 'createApi', 'publicBaseUrl', expectation, publicBaseUrl);
   }
   const dayLimit = checkLimit('createApi', 'dayLimit', options.dayLimit ?? DEFAULT_DAY_LIMIT);
-  const minuteLimit = checkLimit(
-    'createApi',
-    'minuteLimit',
-    options.minuteLimit ?? DEFAULT_MINUTE_LIMIT,
-  );
+  const minuteLimit = options.minuteLimit ?? DEFAULT_MINUTE_LIMIT;
+  checkLimit('createApi', 'minuteLimit', minuteLimit);
   const responseCacheBytes = options.responseCacheBytes ?? DEFAULT_RESPONSE_CACHE_BYTES;
   if (!Number.isSafeInteger(responseCacheBytes) || responseCacheBytes < 0) {
-    const expectation = 'must be a non-negative integer';
-    throw argumentError(
-      RangeError,
-      'createApi',
-      'responseCacheBytes',
-      expectation,
-      responseCacheBytes,
-    );
+    const [name, expectation] = ['responseCacheBytes', 'must be a non-negative integer'];
+    throw argumentError(RangeError, 'createApi', name, expectation, responseCacheBytes);
   }
-  const clock = options.clock ?? Date.now;
   return {
     service: service as MeasurementsService,
     keyRing: createKeyRing(options.keys, { dayLimit, minuteLimit }),
     counterStore: options.counterStore ?? new InMemoryCounterStore(),
     countersFailOpen,
-    clock,
+    clock: options.clock ?? Date.now,
     limitsClock: options.limitsClock ?? Date.now,
     logger: options.logger,
     publicBaseUrl: publicBaseUrl?.replace(/\/+$/, ''),

@@ -1,7 +1,9 @@
 import { negotiateLanguage } from '../i18n/negotiate-language.js';
-import { admit } from './admission.js';
+import { DependencyUnavailableError } from '../model/dependency-unavailable.js';
 import { BASE_HEADERS, rateHeadersOf } from './answer-headers.js';
 import { type Answering, createAnswers } from './answers.js';
+import { ApiError } from './api-error.js';
+import { presentedKey } from './api-keys.js';
 import { type ApiOptions, readClock, resolveApiOptions, safeLog } from './api-options.js';
 import { acceptsGzip } from './content-negotiation.js';
 import type { CoreRequest, CoreResponse } from './core-request.js';
@@ -9,7 +11,7 @@ import { PREFLIGHT_HEADERS } from './cors.js';
 import { errorResponse } from './error-mapper.js';
 import { PER_RESPONSE_GZIP } from './json-body.js';
 import { readQueryParams } from './query-params.js';
-import type { RateLimitDecision } from './rate-limiter.js';
+import { type RateLimitDecision, rateLimitHeaders, takeRequest } from './rate-limiter.js';
 import { loggableUrl, rewriteQuery } from './request-url.js';
 import type { RouteContext } from './route.js';
 import { checkedRoute, matchRoute } from './route-match.js';
@@ -56,6 +58,40 @@ export function createApi(apiOptions: ApiOptions): Api {
     };
   }
 
+  // The key (`apikey` header, else query parameter) → 401, then the count → 429 (or 503 when
+  // the counters are unavailable, unless `countersFailOpen` admits the request uncounted).
+  async function admit(
+    request: CoreRequest,
+    apikeyParams: readonly string[],
+  ): Promise<{ decision?: RateLimitDecision; countedAtMs?: number }> {
+    const key = presentedKey(request.headers.apikey, apikeyParams);
+    if (key.status === 'missing') {
+      const message = 'No API key: send it in the apikey header or the apikey query parameter';
+      throw new ApiError('API_KEY_MISSING', message);
+    }
+    const client = key.status === 'present' ? await options.keyRing.identify(key.key) : undefined;
+    if (client === undefined) throw new ApiError('API_KEY_INVALID', 'The API key is not valid');
+    const countedAtMs = readClock(options.limitsClock, 'limitsClock');
+    let decision: RateLimitDecision;
+    try {
+      decision = await takeRequest(options.counterStore, client, countedAtMs);
+    } catch (thrown) {
+      if (!options.countersFailOpen || !(thrown instanceof DependencyUnavailableError))
+        throw thrown;
+      const fields = { method: request.method, url: loggableUrl(request.path, request.query) };
+      const message = 'request admitted uncounted (counters fail open)';
+      safeLog(options.logger, 'error', message, { ...fields, error: thrown });
+      return {};
+    }
+    if (!decision.allowed) {
+      const { blockedBy: limit, retryAfterSeconds } = decision;
+      const message = `Rate limit per ${limit} exceeded`;
+      const details = { limit, retryAfterSeconds };
+      throw new ApiError('RATE_LIMIT_EXCEEDED', message, details, rateLimitHeaders(decision));
+    }
+    return { decision, countedAtMs };
+  }
+
   // Key and count, then method, route and parameters, then the answer; throws what fails.
   // `counted` gets the count's decision as soon as there is one: an error answer shows it too.
   async function serve(
@@ -67,7 +103,7 @@ export function createApi(apiOptions: ApiOptions): Api {
     let countedAtMs: number | undefined;
     // A keyless route (the OpenAPI document) skips the key and the counting, nothing else.
     if (match?.route.keyless !== true) {
-      const admission = await admit(options, request, query.get('apikey') ?? []);
+      const admission = await admit(request, query.get('apikey') ?? []);
       if (admission.decision !== undefined) counted.decision = admission.decision;
       countedAtMs = admission.countedAtMs;
     }
