@@ -1,19 +1,72 @@
 import type { Language } from '../model/api-types.js';
-import { answerHeaders } from './answer-headers.js';
 import type { ResolvedApiOptions } from './api-options.js';
 import { acceptsGzip } from './content-negotiation.js';
 import type { CoreRequest, CoreResponse } from './core-request.js';
+import { CORS_HEADERS } from './cors.js';
 import { noneMatchHits, weakEntityTag } from './entity-tag.js';
 import {
   encodeJson,
+  JSON_CONTENT_TYPE,
   PER_RESPONSE_GZIP,
   type PreparedJson,
   piecedResponse,
   prepareJson,
 } from './json-body.js';
 import { type MeasurementsEntry, MeasurementsResponses } from './measurements-responses.js';
-import type { RateLimitDecision } from './rate-limiter.js';
+import { type RateLimitDecision, rateLimitHeaders } from './rate-limiter.js';
 import type { RouteResult } from './route.js';
+
+const VARY = 'Accept-Encoding, Accept-Language';
+
+/**
+ * The headers every JSON answer of the adapter starts with: CORS, the content type and `Vary`
+ * (the body depends on both negotiated headers).
+ *
+ * @example
+ * BASE_HEADERS.Vary; // 'Accept-Encoding, Accept-Language'
+ */
+export const BASE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  ...CORS_HEADERS,
+  'Content-Type': JSON_CONTENT_TYPE,
+  Vary: VARY,
+});
+
+const NO_RATE_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
+
+/**
+ * The rate headers of a counted request, none for one admitted uncounted (`undefined`).
+ *
+ * @example
+ * rateHeadersOf(undefined); // {}
+ */
+export function rateHeadersOf(
+  decision: RateLimitDecision | undefined,
+): Readonly<Record<string, string>> {
+  return decision === undefined ? NO_RATE_HEADERS : rateLimitHeaders(decision);
+}
+
+/**
+ * The headers of a successful answer (200 or 304): {@link BASE_HEADERS}, the rate headers of
+ * the request's count, then `Content-Language`, `ETag` and `Cache-Control`. A new object each
+ * time: the caller adds `Content-Encoding`.
+ *
+ * @example
+ * answerHeaders(undefined, 'en', 'W/"1-2"', 'private, no-cache')['Content-Language']; // 'en'
+ */
+export function answerHeaders(
+  decision: RateLimitDecision | undefined,
+  language: Language,
+  etag: string,
+  cacheControl: string,
+): Record<string, string> {
+  return {
+    ...BASE_HEADERS,
+    ...rateHeadersOf(decision),
+    'Content-Language': language,
+    ETag: etag,
+    'Cache-Control': cacheControl,
+  };
+}
 
 // Every answer carries one key's rate headers, so no shared cache may keep it (`private`).
 // Measurements: for their validity horizon. Meta lists: an hour (they change with a release).

@@ -1,5 +1,5 @@
 import { checkFunction } from '../arguments/argument-checks.js';
-import { argumentError, describeValue } from '../arguments/describe-value.js';
+import { argumentError } from '../arguments/describe-value.js';
 import type { MeasurementsService } from '../payload/measurements-service.js';
 import { type ApiKeyConfig, checkLimit, createKeyRing, type KeyRing } from './api-keys.js';
 import type { ApiLogger, GzipFunction } from './core-request.js';
@@ -150,41 +150,4 @@ export function resolveApiOptions(options: ApiOptions): ResolvedApiOptions {
     deflateRaw: options.deflateRaw ?? (options.gzip === undefined ? webDeflateRaw : undefined),
     responseCacheBytes,
   };
-}
-
-/**
- * Reads an injected clock, refusing anything that is not epoch milliseconds (a broken clock
- * then answers 500 instead of producing NaN windows).
- *
- * @example
- * readClock(() => 0, 'clock'); // 0
- */
-export function readClock(clock: () => number, name: string): number {
-  const nowMs = clock();
-  if (typeof nowMs !== 'number' || !Number.isFinite(nowMs)) {
-    throw new TypeError(
-      `createApi: ${name} returned ${describeValue(nowMs)}, not epoch milliseconds`,
-    );
-  }
-  return nowMs;
-}
-
-/**
- * Logs without ever throwing: a broken logger must not turn an answered request into a
- * failed one.
- *
- * @example
- * safeLog(undefined, 'info', 'request', {}); // does nothing
- */
-export function safeLog(
-  logger: ApiLogger | undefined,
-  level: 'info' | 'error',
-  message: string,
-  fields: Readonly<Record<string, unknown>>,
-): void {
-  try {
-    logger?.[level](message, fields);
-  } catch {
-    // Nothing sensible is left to report to.
-  }
 }

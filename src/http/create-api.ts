@@ -1,12 +1,12 @@
+import { describeValue } from '../arguments/describe-value.js';
 import { negotiateLanguage } from '../i18n/negotiate-language.js';
 import { DependencyUnavailableError } from '../model/dependency-unavailable.js';
-import { BASE_HEADERS, rateHeadersOf } from './answer-headers.js';
-import { type Answering, createAnswers } from './answers.js';
+import { type Answering, BASE_HEADERS, createAnswers, rateHeadersOf } from './answers.js';
 import { ApiError } from './api-error.js';
 import { presentedKey } from './api-keys.js';
-import { type ApiOptions, readClock, resolveApiOptions, safeLog } from './api-options.js';
+import { type ApiOptions, resolveApiOptions } from './api-options.js';
 import { acceptsGzip } from './content-negotiation.js';
-import type { CoreRequest, CoreResponse } from './core-request.js';
+import type { ApiLogger, CoreRequest, CoreResponse } from './core-request.js';
 import { PREFLIGHT_HEADERS } from './cors.js';
 import { errorResponse } from './error-mapper.js';
 import { PER_RESPONSE_GZIP } from './json-body.js';
@@ -183,4 +183,27 @@ export function createApi(apiOptions: ApiOptions): Api {
       return response;
     },
   };
+}
+
+// A broken clock answers 500 instead of producing NaN windows.
+function readClock(clock: () => number, name: string): number {
+  const nowMs = clock();
+  if (typeof nowMs === 'number' && Number.isFinite(nowMs)) return nowMs;
+  throw new TypeError(
+    `createApi: ${name} returned ${describeValue(nowMs)}, not epoch milliseconds`,
+  );
+}
+
+// A broken logger must not turn an answered request into a failed one.
+function safeLog(
+  logger: ApiLogger | undefined,
+  level: 'info' | 'error',
+  message: string,
+  fields: Readonly<Record<string, unknown>>,
+): void {
+  try {
+    logger?.[level](message, fields);
+  } catch {
+    // Nothing sensible is left to report to.
+  }
 }
