@@ -7,7 +7,9 @@
 // as `npm start` uses it, or the adapter's default CompressionStream with `--gzip web`. The
 // parent can switch the V8 CPU profiler (the one behind `node --cpu-prof`) on and off, to
 // profile just a load window. With `--floor`, the floor listener (floor-listener.ts) answers
-// instead of `createNodeListener`, over the same adapter in the same process.
+// instead of `createNodeListener`, over the same adapter in the same process. For the ablations
+// of docs/design.md: `--cache-bytes 0` switches the response cache off, `--no-splice` gzips each
+// Measurements body whole instead of splicing it onto the kept DEFLATE stream.
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { Session } from 'node:inspector/promises';
@@ -84,7 +86,14 @@ async function main(): Promise<void> {
     dayLimit: UNREACHABLE_LIMIT,
     minuteLimit: UNREACHABLE_LIMIT,
     clock: live ? Date.now : () => frozenMs,
-    ...(gzip === 'web' ? {} : { gzip: createNodeGzip(), deflateRaw: createNodeDeflateRaw() }),
+    ...(gzip === 'web'
+      ? {}
+      : process.argv.includes('--no-splice')
+        ? { gzip: createNodeGzip() }
+        : { gzip: createNodeGzip(), deflateRaw: createNodeDeflateRaw() }),
+    ...(flag('cache-bytes') === undefined
+      ? {}
+      : { responseCacheBytes: Number(flag('cache-bytes')) }),
   });
   const info: AdapterServerInfo = { centre: network.centre, nowIso, gzip };
   const listener = process.argv.includes('--floor')

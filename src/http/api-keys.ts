@@ -54,33 +54,25 @@ export function checkLimit(functionName: string, parameterName: string, value: u
  * // [{ key: 'demo' }, { key: 'partner', dayLimit: 5000, minuteLimit: 120 }]
  */
 export function parseKeyList(text: string): ApiKeyConfig[] {
-  const entries = text.split(',').map((entry) => entry.trim());
-  return entries.map((entry, position): ApiKeyConfig => {
-    const [key = '', day, minute, ...rest] = entry.split(':');
+  return text.split(',').map((entry, position): ApiKeyConfig => {
+    const [key = '', ...limits] = entry.trim().split(':');
     const where = `key list entry ${position + 1}`;
-    if (!KEY_TEXT.test(key) || rest.length > 0) {
+    if (!KEY_TEXT.test(key) || limits.length > 2) {
       throw new RangeError(
         `parseKeyList: ${where} must look like KEY[:DAY_LIMIT[:MINUTE_LIMIT]] with a non-empty key`,
       );
     }
-    const parsedDay =
-      day === undefined
-        ? undefined
-        : checkLimit('parseKeyList', `${where} day limit`, limitNumber(day));
-    const parsedMinute =
-      minute === undefined
-        ? undefined
-        : checkLimit('parseKeyList', `${where} minute limit`, limitNumber(minute));
+    // Digits become numbers; anything else is passed on as text, for checkLimit to name it.
+    const [day, minute] = limits.map((text, at) => {
+      const value = /^\d+$/.test(text) ? Number(text) : text;
+      return checkLimit('parseKeyList', `${where} ${at === 0 ? 'day' : 'minute'} limit`, value);
+    });
     return {
       key,
-      ...(parsedDay === undefined ? {} : { dayLimit: parsedDay }),
-      ...(parsedMinute === undefined ? {} : { minuteLimit: parsedMinute }),
+      ...(day === undefined ? {} : { dayLimit: day }),
+      ...(minute === undefined ? {} : { minuteLimit: minute }),
     };
   });
-}
-
-function limitNumber(text: string): number | string {
-  return /^\d+$/.test(text) ? Number(text) : text;
 }
 
 /**
@@ -104,38 +96,23 @@ export function createKeyRing(
 ): KeyRing {
   const configs = keys.map((entry, position): Required<ApiKeyConfig> => {
     const config = typeof entry === 'string' ? { key: entry } : entry;
-    if (
-      typeof config !== 'object' ||
-      config === null ||
-      typeof config.key !== 'string' ||
-      !KEY_TEXT.test(config.key)
-    ) {
+    if (typeof config?.key !== 'string' || !KEY_TEXT.test(config.key)) {
       throw new TypeError(
         `createApi: keys[${position}] must be a non-empty printable ASCII key without spaces`,
       );
     }
-    return {
-      key: config.key,
-      dayLimit: checkLimit(
-        'createApi',
-        `keys[${position}].dayLimit`,
-        config.dayLimit ?? defaults.dayLimit,
-      ),
-      minuteLimit: checkLimit(
-        'createApi',
-        `keys[${position}].minuteLimit`,
-        config.minuteLimit ?? defaults.minuteLimit,
-      ),
-    };
+    const limit = (name: 'dayLimit' | 'minuteLimit') =>
+      checkLimit('createApi', `keys[${position}].${name}`, config[name] ?? defaults[name]);
+    return { key: config.key, dayLimit: limit('dayLimit'), minuteLimit: limit('minuteLimit') };
   });
   if (new Set(configs.map((config) => config.key)).size !== configs.length) {
     throw new RangeError('createApi: keys must not contain the same key twice');
   }
   const tableOf = (digests: readonly string[]) =>
     new Map(
-      configs.map((config, position): [string, ClientLimits] => {
+      configs.map(({ dayLimit, minuteLimit }, position): [string, ClientLimits] => {
         const clientId = digests[position] ?? '';
-        return [clientId, { clientId, dayLimit: config.dayLimit, minuteLimit: config.minuteLimit }];
+        return [clientId, { clientId, dayLimit, minuteLimit }];
       }),
     );
   let table: Promise<Map<string, ClientLimits>> | undefined;

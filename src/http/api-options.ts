@@ -1,5 +1,5 @@
 import { checkFunction } from '../arguments/argument-checks.js';
-import { argumentError, describeValue } from '../arguments/describe-value.js';
+import { argumentError } from '../arguments/describe-value.js';
 import type { MeasurementsService } from '../payload/measurements-service.js';
 import { type ApiKeyConfig, checkLimit, createKeyRing, type KeyRing } from './api-keys.js';
 import type { ApiLogger, GzipFunction } from './core-request.js';
@@ -64,22 +64,21 @@ export interface ApiOptions {
   readonly responseCacheBytes?: number;
 }
 
-/** {@link ApiOptions} checked, with every default applied. */
-export interface ResolvedApiOptions {
-  readonly service: MeasurementsService;
-  /** The configured keys. */
-  readonly keyRing: KeyRing;
-  readonly counterStore: CounterStore;
-  readonly countersFailOpen: boolean;
-  readonly clock: () => number;
-  readonly limitsClock: () => number;
-  readonly logger: ApiLogger | undefined;
-  /** Without a trailing slash; `undefined` when not configured. */
-  readonly publicBaseUrl: string | undefined;
-  readonly gzip: GzipFunction;
-  readonly deflateRaw: DeflateRaw | undefined;
-  readonly responseCacheBytes: number;
-}
+/** {@link ApiOptions} checked, with every default applied (`publicBaseUrl` without a trailing slash). */
+export type ResolvedApiOptions = Readonly<
+  Required<
+    Pick<
+      ApiOptions,
+      'service' | 'counterStore' | 'countersFailOpen' | 'clock' | 'limitsClock' | 'gzip'
+    >
+  > & {
+    keyRing: KeyRing;
+    logger: ApiLogger | undefined;
+    publicBaseUrl: string | undefined;
+    deflateRaw: DeflateRaw | undefined;
+    responseCacheBytes: number;
+  }
+>;
 
 const BASE_URL = /^https?:\/\/[^/?#]+(?:\/[^?#]*)?$/;
 
@@ -113,13 +112,10 @@ export function resolveApiOptions(options: ApiOptions): ResolvedApiOptions {
   if (!Array.isArray(options.keys) || options.keys.length === 0) {
     throw argumentError(TypeError, 'createApi', 'keys', 'must be a non-empty array', options.keys);
   }
-  // Optional: absent means the default.
-  if (options.clock !== undefined) checkFunction('createApi', 'clock', options.clock);
-  if (options.limitsClock !== undefined)
-    checkFunction('createApi', 'limitsClock', options.limitsClock);
-  if (options.gzip !== undefined) checkFunction('createApi', 'gzip', options.gzip);
-  if (options.deflateRaw !== undefined)
-    checkFunction('createApi', 'deflateRaw', options.deflateRaw);
+  for (const name of ['clock', 'limitsClock', 'gzip', 'deflateRaw'] as const) {
+    // Optional: absent means the default.
+    if (options[name] !== undefined) checkFunction('createApi', name, options[name]);
+  }
   const countersFailOpen = options.countersFailOpen ?? false;
   if (typeof countersFailOpen !== 'boolean') {
     const expectation = 'must be a boolean';
@@ -134,29 +130,19 @@ export function resolveApiOptions(options: ApiOptions): ResolvedApiOptions {
     throw argumentError(TypeError, 'createApi', 'publicBaseUrl', expectation, publicBaseUrl);
   }
   const dayLimit = checkLimit('createApi', 'dayLimit', options.dayLimit ?? DEFAULT_DAY_LIMIT);
-  const minuteLimit = checkLimit(
-    'createApi',
-    'minuteLimit',
-    options.minuteLimit ?? DEFAULT_MINUTE_LIMIT,
-  );
+  const minuteLimit = options.minuteLimit ?? DEFAULT_MINUTE_LIMIT;
+  checkLimit('createApi', 'minuteLimit', minuteLimit);
   const responseCacheBytes = options.responseCacheBytes ?? DEFAULT_RESPONSE_CACHE_BYTES;
   if (!Number.isSafeInteger(responseCacheBytes) || responseCacheBytes < 0) {
-    const expectation = 'must be a non-negative integer';
-    throw argumentError(
-      RangeError,
-      'createApi',
-      'responseCacheBytes',
-      expectation,
-      responseCacheBytes,
-    );
+    const [name, expectation] = ['responseCacheBytes', 'must be a non-negative integer'];
+    throw argumentError(RangeError, 'createApi', name, expectation, responseCacheBytes);
   }
-  const clock = options.clock ?? Date.now;
   return {
     service: service as MeasurementsService,
     keyRing: createKeyRing(options.keys, { dayLimit, minuteLimit }),
     counterStore: options.counterStore ?? new InMemoryCounterStore(),
     countersFailOpen,
-    clock,
+    clock: options.clock ?? Date.now,
     limitsClock: options.limitsClock ?? Date.now,
     logger: options.logger,
     publicBaseUrl: publicBaseUrl?.replace(/\/+$/, ''),
@@ -164,41 +150,4 @@ export function resolveApiOptions(options: ApiOptions): ResolvedApiOptions {
     deflateRaw: options.deflateRaw ?? (options.gzip === undefined ? webDeflateRaw : undefined),
     responseCacheBytes,
   };
-}
-
-/**
- * Reads an injected clock, refusing anything that is not epoch milliseconds (a broken clock
- * then answers 500 instead of producing NaN windows).
- *
- * @example
- * readClock(() => 0, 'clock'); // 0
- */
-export function readClock(clock: () => number, name: string): number {
-  const nowMs = clock();
-  if (typeof nowMs !== 'number' || !Number.isFinite(nowMs)) {
-    throw new TypeError(
-      `createApi: ${name} returned ${describeValue(nowMs)}, not epoch milliseconds`,
-    );
-  }
-  return nowMs;
-}
-
-/**
- * Logs without ever throwing: a broken logger must not turn an answered request into a
- * failed one.
- *
- * @example
- * safeLog(undefined, 'info', 'request', {}); // does nothing
- */
-export function safeLog(
-  logger: ApiLogger | undefined,
-  level: 'info' | 'error',
-  message: string,
-  fields: Readonly<Record<string, unknown>>,
-): void {
-  try {
-    logger?.[level](message, fields);
-  } catch {
-    // Nothing sensible is left to report to.
-  }
 }

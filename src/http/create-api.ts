@@ -1,27 +1,20 @@
+import { describeValue } from '../arguments/describe-value.js';
 import { negotiateLanguage } from '../i18n/negotiate-language.js';
-import type { Language } from '../model/api-types.js';
-import { admit } from './admission.js';
-import { answerHeaders, BASE_HEADERS, rateHeadersOf } from './answer-headers.js';
-import { type ApiOptions, readClock, resolveApiOptions, safeLog } from './api-options.js';
-import { checkedRoute } from './checked-route.js';
+import { DependencyUnavailableError } from '../model/dependency-unavailable.js';
+import { type Answering, BASE_HEADERS, createAnswers, rateHeadersOf } from './answers.js';
+import { ApiError } from './api-error.js';
+import { presentedKey } from './api-keys.js';
+import { type ApiOptions, resolveApiOptions } from './api-options.js';
 import { acceptsGzip } from './content-negotiation.js';
-import type { CoreRequest, CoreResponse } from './core-request.js';
+import type { ApiLogger, CoreRequest, CoreResponse } from './core-request.js';
 import { PREFLIGHT_HEADERS } from './cors.js';
-import { noneMatchHits, weakEntityTag } from './entity-tag.js';
 import { errorResponse } from './error-mapper.js';
-import {
-  encodeJson,
-  PER_RESPONSE_GZIP,
-  type PreparedJson,
-  piecedResponse,
-  prepareJson,
-} from './json-body.js';
-import { type MeasurementsEntry, MeasurementsResponses } from './measurements-responses.js';
+import { PER_RESPONSE_GZIP } from './json-body.js';
 import { readQueryParams } from './query-params.js';
-import type { RateLimitDecision } from './rate-limiter.js';
+import { type RateLimitDecision, rateLimitHeaders, takeRequest } from './rate-limiter.js';
 import { loggableUrl, rewriteQuery } from './request-url.js';
-import type { RouteContext, RouteResult } from './route.js';
-import { matchRoute } from './route-match.js';
+import type { RouteContext } from './route.js';
+import { checkedRoute, matchRoute } from './route-match.js';
 
 /** The framework-free adapter: one request in, one response out. */
 export interface Api {
@@ -29,20 +22,8 @@ export interface Api {
   handle(request: CoreRequest): Promise<CoreResponse>;
 }
 
-// Every answer carries one key's rate headers, so no shared cache may keep it (`private`).
-// Measurements: for their validity horizon. Meta lists: an hour (they change with a release).
-// Installations: revalidated by ETag each time. Errors and preflights: never kept.
-const META_CACHE_CONTROL = 'private, max-age=3600';
-const REVALIDATE_CACHE_CONTROL = 'private, no-cache';
+// Errors and preflights are never kept by any cache.
 const NO_STORE = Object.freeze({ 'Cache-Control': 'no-store' });
-
-/** What the answer of an admitted request with a known route needs to know. */
-interface Answering {
-  readonly request: CoreRequest;
-  readonly decision: RateLimitDecision | undefined;
-  readonly language: Language;
-  readonly nowMs: number;
-}
 
 /**
  * Builds the `/v2` adapter core over a `MeasurementsService`. Order of checks for a request:
@@ -59,86 +40,56 @@ interface Answering {
  */
 export function createApi(apiOptions: ApiOptions): Api {
   const options = resolveApiOptions(apiOptions);
-  const responses = new MeasurementsResponses(
-    options.responseCacheBytes,
-    options.gzip,
-    options.deflateRaw,
-  );
-  // The meta lists and the OpenAPI document, serialised once per name and language.
-  const preparedBodies = new Map<string, PreparedJson>();
+  const answers = createAnswers(options);
   // One reading serves the count and the answer when both clocks are the same function.
   const oneClock = options.clock === options.limitsClock;
-
-  function prepared(name: string, language: Language, compute: (l: Language) => unknown) {
-    const key = `${name}|${language}`;
-    let body = preparedBodies.get(key);
-    if (body === undefined) {
-      body = prepareJson(compute(language), options.gzip);
-      preparedBodies.set(key, body);
-    }
-    return body;
-  }
-
-  // A 200 of a route outside the response cache, or a 304 when the client has its tag.
-  async function respond(result: RouteResult, at: Answering): Promise<CoreResponse> {
-    const { request, decision, language } = at;
-    if (result.kind === 'measurements') {
-      // A route outside the response cache that answers a payload: serialised for this answer.
-      return respondMeasurements(
-        await responses.entryOf('', result.payload, undefined, at.nowMs),
-        at,
-      );
-    }
-    const isPrepared = result.kind === 'prepared';
-    const identity = isPrepared ? result.body.identity : encodeJson(result.value);
-    const etag = isPrepared ? result.body.etag : weakEntityTag(identity);
-    const headers = isPrepared
-      ? answerHeaders(decision, result.language ?? language, etag, META_CACHE_CONTROL)
-      : answerHeaders(decision, language, etag, REVALIDATE_CACHE_CONTROL);
-    if (noneMatchHits(request.headers['if-none-match'], etag)) {
-      return { status: 304, headers, body: null };
-    }
-    if (!acceptsGzip(request.headers['accept-encoding'])) {
-      return { status: 200, headers, body: identity };
-    }
-    headers['Content-Encoding'] = 'gzip';
-    const body = isPrepared
-      ? await result.body.gzipped()
-      : await options.gzip(identity, PER_RESPONSE_GZIP);
-    return { status: 200, headers, body };
-  }
-
-  // A Measurements answer: the entry's kept bytes and the request's own bounds of `current`.
-  async function respondMeasurements(
-    entry: MeasurementsEntry,
-    at: Answering,
-  ): Promise<CoreResponse> {
-    const { request, nowMs } = at;
-    const cacheControl =
-      entry.freshness === undefined
-        ? REVALIDATE_CACHE_CONTROL
-        : `private, max-age=${entry.freshness.secondsLeft(nowMs)}`;
-    const headers = answerHeaders(at.decision, at.language, entry.etag, cacheControl);
-    if (noneMatchHits(request.headers['if-none-match'], entry.etag)) {
-      return { status: 304, headers, body: null };
-    }
-    const gzip = acceptsGzip(request.headers['accept-encoding']);
-    if (gzip) headers['Content-Encoding'] = 'gzip';
-    return piecedResponse(200, headers, await responses.body(entry, nowMs, gzip));
-  }
 
   function contextOf(request: CoreRequest, at: Answering): RouteContext {
     return {
       service: options.service,
       nowMs: at.nowMs,
       language: at.language,
-      prepared,
+      prepared: answers.prepared,
       relocate(path, replacedParams) {
         const rewritten = rewriteQuery(request.query, replacedParams);
         const base = options.publicBaseUrl ?? request.baseUrl ?? '';
         return `${base}${path}${rewritten === '' ? '' : `?${rewritten}`}`;
       },
     };
+  }
+
+  // The key (`apikey` header, else query parameter) → 401, then the count → 429 (or 503 when
+  // the counters are unavailable, unless `countersFailOpen` admits the request uncounted).
+  async function admit(
+    request: CoreRequest,
+    apikeyParams: readonly string[],
+  ): Promise<{ decision?: RateLimitDecision; countedAtMs?: number }> {
+    const key = presentedKey(request.headers.apikey, apikeyParams);
+    if (key.status === 'missing') {
+      const message = 'No API key: send it in the apikey header or the apikey query parameter';
+      throw new ApiError('API_KEY_MISSING', message);
+    }
+    const client = key.status === 'present' ? await options.keyRing.identify(key.key) : undefined;
+    if (client === undefined) throw new ApiError('API_KEY_INVALID', 'The API key is not valid');
+    const countedAtMs = readClock(options.limitsClock, 'limitsClock');
+    let decision: RateLimitDecision;
+    try {
+      decision = await takeRequest(options.counterStore, client, countedAtMs);
+    } catch (thrown) {
+      if (!options.countersFailOpen || !(thrown instanceof DependencyUnavailableError))
+        throw thrown;
+      const fields = { method: request.method, url: loggableUrl(request.path, request.query) };
+      const message = 'request admitted uncounted (counters fail open)';
+      safeLog(options.logger, 'error', message, { ...fields, error: thrown });
+      return {};
+    }
+    if (!decision.allowed) {
+      const { blockedBy: limit, retryAfterSeconds } = decision;
+      const message = `Rate limit per ${limit} exceeded`;
+      const details = { limit, retryAfterSeconds };
+      throw new ApiError('RATE_LIMIT_EXCEEDED', message, details, rateLimitHeaders(decision));
+    }
+    return { decision, countedAtMs };
   }
 
   // Key and count, then method, route and parameters, then the answer; throws what fails.
@@ -152,7 +103,7 @@ export function createApi(apiOptions: ApiOptions): Api {
     let countedAtMs: number | undefined;
     // A keyless route (the OpenAPI document) skips the key and the counting, nothing else.
     if (match?.route.keyless !== true) {
-      const admission = await admit(options, request, query.get('apikey') ?? []);
+      const admission = await admit(request, query.get('apikey') ?? []);
       if (admission.decision !== undefined) counted.decision = admission.decision;
       countedAtMs = admission.countedAtMs;
     }
@@ -166,17 +117,32 @@ export function createApi(apiOptions: ApiOptions): Api {
       nowMs:
         oneClock && countedAtMs !== undefined ? countedAtMs : readClock(options.clock, 'clock'),
     };
-    if (!route.cached) {
-      const result = await route.run(params, contextOf(request, at));
-      return respond(result, at);
-    }
+    if (!route.cached) return answers.of(await route.run(params, contextOf(request, at)), at);
     const cacheKey = `${route.cacheKey(params)}|${at.language}`;
-    const kept = responses.lookup(cacheKey, at.nowMs);
-    if (kept !== undefined) return respondMeasurements(kept, at);
-    const result = await route.run(params, contextOf(request, at));
-    if (result.kind !== 'measurements') return respond(result, at);
-    const entry = await responses.entryOf(cacheKey, result.payload, result.freshness, at.nowMs);
-    return respondMeasurements(entry, at);
+    const kept = answers.kept(cacheKey, at);
+    if (kept !== undefined) return kept;
+    return answers.of(await route.run(params, contextOf(request, at)), at, cacheKey);
+  }
+
+  // The JSON error answer of a failed request, gzipped when the client asked for it.
+  async function failed(
+    thrown: unknown,
+    request: CoreRequest,
+    decision: RateLimitDecision | undefined,
+  ): Promise<CoreResponse> {
+    const headers = { ...BASE_HEADERS, ...rateHeadersOf(decision), ...NO_STORE };
+    const error = errorResponse(thrown, headers);
+    if (error.unexpected) {
+      const { method } = request;
+      const url = loggableUrl(request.path, request.query);
+      safeLog(options.logger, 'error', 'request failed', { method, url, error: thrown });
+    }
+    const { status, body } = error;
+    if (!acceptsGzip(request.headers['accept-encoding'])) {
+      return { status, headers: error.headers, body };
+    }
+    error.headers['Content-Encoding'] = 'gzip';
+    return { status, headers: error.headers, body: await options.gzip(body, PER_RESPONSE_GZIP) };
   }
 
   // Every answer of this adapter; rejects only when even the error answer cannot be made.
@@ -191,31 +157,6 @@ export function createApi(apiOptions: ApiOptions): Api {
     } catch (thrown) {
       return failed(thrown, request, counted.decision);
     }
-  }
-
-  // The JSON error answer of a failed request, gzipped when the client asked for it.
-  async function failed(
-    thrown: unknown,
-    request: CoreRequest,
-    decision: RateLimitDecision | undefined,
-  ): Promise<CoreResponse> {
-    const error = errorResponse(thrown, {
-      ...BASE_HEADERS,
-      ...rateHeadersOf(decision),
-      ...NO_STORE,
-    });
-    if (error.unexpected) {
-      const url = loggableUrl(request.path, request.query);
-      safeLog(options.logger, 'error', 'request failed', {
-        method: request.method,
-        url,
-        error: thrown,
-      });
-    }
-    const { status, headers, body } = error;
-    if (!acceptsGzip(request.headers['accept-encoding'])) return { status, headers, body };
-    headers['Content-Encoding'] = 'gzip';
-    return { status, headers, body: await options.gzip(body, PER_RESPONSE_GZIP) };
   }
 
   return {
@@ -236,13 +177,33 @@ export function createApi(apiOptions: ApiOptions): Api {
       if (options.logger !== undefined) {
         // The URL is redacted for the access log only when there is one to write.
         const url = loggableUrl(request.path, request.query);
-        safeLog(options.logger, 'info', 'request', {
-          method: request.method,
-          url,
-          status: response.status,
-        });
+        const fields = { method: request.method, url, status: response.status };
+        safeLog(options.logger, 'info', 'request', fields);
       }
       return response;
     },
   };
+}
+
+// A broken clock answers 500 instead of producing NaN windows.
+function readClock(clock: () => number, name: string): number {
+  const nowMs = clock();
+  if (typeof nowMs === 'number' && Number.isFinite(nowMs)) return nowMs;
+  throw new TypeError(
+    `createApi: ${name} returned ${describeValue(nowMs)}, not epoch milliseconds`,
+  );
+}
+
+// A broken logger must not turn an answered request into a failed one.
+function safeLog(
+  logger: ApiLogger | undefined,
+  level: 'info' | 'error',
+  message: string,
+  fields: Readonly<Record<string, unknown>>,
+): void {
+  try {
+    logger?.[level](message, fields);
+  } catch {
+    // Nothing sensible is left to report to.
+  }
 }

@@ -6,12 +6,6 @@ import { encodeJson, JSON_CONTENT_TYPE } from './json-body.js';
 // the clientError responder all get their status, headers and JSON bytes from here, so every
 // error body has the spec's shape and the same 500 says the same thing wherever it is sent.
 
-/**
- * Seconds a client is asked to wait (`Retry-After`) when a dependency (the measurement store,
- * the rate-limit counters) is unavailable: long enough for a restarted server to be reconnected.
- */
-export const DEPENDENCY_RETRY_AFTER_SECONDS = 5;
-
 /** What the error mapper makes of a thrown value. */
 export interface MappedError {
   readonly status: number;
@@ -21,14 +15,11 @@ export interface MappedError {
   readonly unexpected: boolean;
 }
 
-/** An error answer ready to send: status, headers and the UTF-8 JSON of the body. */
-export interface ErrorResponse {
-  readonly status: number;
+/** An error answer ready to send: the UTF-8 JSON of the body and a fresh headers object. */
+export interface ErrorResponse extends Omit<MappedError, 'body' | 'headers'> {
   /** A fresh object per answer: a caller may add to it (`Content-Encoding`). */
   readonly headers: Record<string, string>;
   readonly body: Uint8Array;
-  /** As {@link MappedError.unexpected}: the caller logs these. */
-  readonly unexpected: boolean;
 }
 
 const INTERNAL_ERROR_BODY: ErrorBody = Object.freeze({
@@ -37,33 +28,26 @@ const INTERNAL_ERROR_BODY: ErrorBody = Object.freeze({
   details: Object.freeze({}),
 });
 
-// One frozen body per dependency; the cause (host names, driver messages) stays in the log.
-const UNAVAILABLE_BODIES: Readonly<Record<DependencyUnavailableError['dependency'], ErrorBody>> =
-  Object.freeze({
-    store: unavailableBody('store'),
-    counters: unavailableBody('counters'),
-  });
+// `Retry-After` of a dependency that is down or past its deadline (the measurement store, the
+// rate-limit counters): seconds long enough for a restarted server to be reconnected.
+const UNAVAILABLE_HEADERS = Object.freeze({ 'Retry-After': '5' });
 
-const UNAVAILABLE_HEADERS = Object.freeze({
-  'Retry-After': String(DEPENDENCY_RETRY_AFTER_SECONDS),
-});
-
+// The cause (host names, driver messages) stays in the log; the body names only the dependency.
 function unavailableBody(dependency: DependencyUnavailableError['dependency']): ErrorBody {
-  const what = dependency === 'store' ? 'measurement store' : 'rate-limit counters';
-  return Object.freeze({
+  const what = dependency === 'counters' ? 'rate-limit counters' : 'measurement store';
+  return {
     errorCode: 'SERVICE_UNAVAILABLE',
     message: `The ${what} did not answer in time; retry later.`,
-    details: Object.freeze({ dependency }),
-  });
+    details: { dependency: dependency === 'counters' ? 'counters' : 'store' },
+  };
 }
 
 /**
  * The single place that turns anything thrown while answering a request into the spec's error
  * body. An {@link ApiError} keeps its status, code, details and headers; a
  * {@link DependencyUnavailableError} (a store or counter store down or past its deadline)
- * becomes a 503 `SERVICE_UNAVAILABLE` with `Retry-After`; anything else (a bug, a thrown
- * string) becomes a 500. Neither body says more than which dependency failed, so no stack trace
- * or internal message reaches a client.
+ * becomes a 503 `SERVICE_UNAVAILABLE` with `Retry-After: 5`; anything else (a bug, a thrown
+ * string) becomes a 500. No stack trace or internal message reaches a client.
  *
  * @example
  * mapError(new ApiError('NOT_FOUND', 'No such route')).status; // 404
@@ -72,15 +56,11 @@ function unavailableBody(dependency: DependencyUnavailableError['dependency']): 
  */
 export function mapError(thrown: unknown): MappedError {
   if (thrown instanceof ApiError) {
-    return {
-      status: thrown.status,
-      body: thrown.toBody(),
-      headers: thrown.headers,
-      unexpected: false,
-    };
+    const { status, headers } = thrown;
+    return { status, body: thrown.toBody(), headers, unexpected: false };
   }
   if (thrown instanceof DependencyUnavailableError) {
-    const body = UNAVAILABLE_BODIES[thrown.dependency] ?? UNAVAILABLE_BODIES.store;
+    const body = unavailableBody(thrown.dependency);
     return { status: 503, body, headers: UNAVAILABLE_HEADERS, unexpected: true };
   }
   return { status: 500, body: INTERNAL_ERROR_BODY, headers: {}, unexpected: true };
@@ -101,13 +81,9 @@ export function errorResponse(
   thrown: unknown,
   baseHeaders: Readonly<Record<string, string>>,
 ): ErrorResponse {
-  const mapped = mapError(thrown);
-  return {
-    status: mapped.status,
-    headers: { ...baseHeaders, ...mapped.headers, 'Content-Language': 'en' },
-    body: encodeJson(mapped.body),
-    unexpected: mapped.unexpected,
-  };
+  const { status, body, headers, unexpected } = mapError(thrown);
+  const all = { ...baseHeaders, ...headers, 'Content-Language': 'en' };
+  return { status, headers: all, body: encodeJson(body), unexpected };
 }
 
 /**
@@ -124,17 +100,9 @@ export function framedErrorResponse(
   thrown: unknown,
   shellHeaders: Readonly<Record<string, string>>,
 ): ErrorResponse {
-  const mapped = mapError(thrown);
-  const body = encodeJson(mapped.body);
-  return {
-    status: mapped.status,
-    headers: {
-      'Content-Type': JSON_CONTENT_TYPE,
-      'Content-Length': String(body.byteLength),
-      ...mapped.headers,
-      ...shellHeaders,
-    },
-    body,
-    unexpected: mapped.unexpected,
-  };
+  const { status, body: errorBody, headers, unexpected } = mapError(thrown);
+  const body = encodeJson(errorBody);
+  const length = String(body.byteLength);
+  const framed = { 'Content-Type': JSON_CONTENT_TYPE, 'Content-Length': length, ...headers };
+  return { status, headers: { ...framed, ...shellHeaders }, body, unexpected };
 }

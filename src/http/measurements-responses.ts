@@ -1,3 +1,4 @@
+import { joinChunks } from '../payload/json-parts.js';
 import { LruCache } from '../payload/lru-cache.js';
 import type { FreshnessHorizon, PayloadFreshness } from '../payload/measurements-service.js';
 import { TimestampTexts } from '../payload/timestamp-texts.js';
@@ -123,7 +124,7 @@ export class MeasurementsResponses {
       return [...splicedGzip(head, await entry.deflated)];
     }
     if (!gzip) return head.byteLength === 0 ? [entry.tail] : [head, entry.tail];
-    const whole = head.byteLength === 0 ? entry.tail : concat([head, entry.tail]);
+    const whole = head.byteLength === 0 ? entry.tail : joinChunks([head, entry.tail]);
     return [await this.#gzip(whole, PER_RESPONSE_GZIP)];
   }
 
@@ -136,18 +137,6 @@ export class MeasurementsResponses {
 }
 
 const EMPTY = new Uint8Array(0);
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  let length = 0;
-  for (const part of parts) length += part.byteLength;
-  const joined = new Uint8Array(length);
-  let at = 0;
-  for (const part of parts) {
-    joined.set(part, at);
-    at += part.byteLength;
-  }
-  return joined;
-}
 
 function startsWith(bytes: Uint8Array, head: Uint8Array): boolean {
   if (bytes.byteLength < head.byteLength) return false;

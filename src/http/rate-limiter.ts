@@ -66,36 +66,21 @@ export async function takeRequest(
   nowMs: number,
 ): Promise<RateLimitDecision> {
   const windows = limitWindows(nowMs);
-  const counts = await store.increment(client.clientId, windows, nowMs);
-  return decide(client, windows, counts, nowMs);
-}
-
-function decide(
-  client: ClientLimits,
-  windows: readonly [CounterWindow, CounterWindow],
-  counts: readonly number[],
-  nowMs: number,
-): RateLimitDecision {
-  const [dayCount = 0, minuteCount = 0] = counts;
-  const day = windowState(client.dayLimit, dayCount, windows[0].endMs);
-  const minute = windowState(client.minuteLimit, minuteCount, windows[1].endMs);
+  const [dayCount = 0, minuteCount = 0] = await store.increment(client.clientId, windows, nowMs);
+  const state = (limit: number, count: number, resetAtMs: number): WindowState => ({
+    limit,
+    remaining: Math.max(0, limit - count),
+    resetAtMs,
+  });
+  const day = state(client.dayLimit, dayCount, windows[0].endMs);
+  const minute = state(client.minuteLimit, minuteCount, windows[1].endMs);
   // The day window always ends at or after the minute window, so when both block, the day decides.
-  let blockedBy: 'day' | 'minute' | undefined;
-  if (dayCount > client.dayLimit) blockedBy = 'day';
-  else if (minuteCount > client.minuteLimit) blockedBy = 'minute';
+  const blockedBy =
+    dayCount > client.dayLimit ? 'day' : minuteCount > client.minuteLimit ? 'minute' : undefined;
   if (blockedBy === undefined) return { allowed: true, day, minute };
   const waitMs = (blockedBy === 'day' ? day : minute).resetAtMs - nowMs;
-  return {
-    allowed: false,
-    day,
-    minute,
-    retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
-    blockedBy,
-  };
-}
-
-function windowState(limit: number, count: number, resetAtMs: number): WindowState {
-  return { limit, remaining: Math.max(0, limit - count), resetAtMs };
+  const retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000));
+  return { allowed: false, day, minute, retryAfterSeconds, blockedBy };
 }
 
 /**

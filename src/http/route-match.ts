@@ -1,3 +1,7 @@
+import { ApiError } from './api-error.js';
+import { acceptsJson } from './content-negotiation.js';
+import type { CoreRequest } from './core-request.js';
+import { ALLOWED_METHODS } from './cors.js';
 import type { Route } from './route.js';
 import { ROUTES } from './routes.js';
 
@@ -27,20 +31,44 @@ export function matchRoute(
   path: string,
   routes: readonly Route[] = ROUTES,
 ): RouteMatch | undefined {
-  const segments = path.replace(/\/+$/, '').split('/').slice(1);
   if (!path.startsWith('/')) return undefined;
+  const segments = path.replace(/\/+$/, '').split('/').slice(1);
   for (const route of routes) {
     if (route.segments.length !== segments.length) continue;
     const pathParams = new Map<string, string>();
     const matches = route.segments.every((pattern, position) => {
       const segment = segments[position] ?? '';
-      if (pattern.startsWith('{') && pattern.endsWith('}')) {
-        pathParams.set(pattern.slice(1, -1), decodeSegment(segment));
-        return segment !== '';
-      }
-      return pattern === segment;
+      if (!pattern.startsWith('{')) return pattern === segment;
+      pathParams.set(pattern.slice(1, -1), decodeSegment(segment));
+      return segment !== '';
     });
     if (matches) return { route, pathParams };
   }
   return undefined;
+}
+
+/**
+ * The method, `Accept` and path checks of an admitted request, in the spec's order: 405, 406,
+ * then 404 (`API_VERSION_RETIRED` for `/v1`, else `NOT_FOUND`). Returns the matched route.
+ *
+ * @throws ApiError with the status of the first check that fails
+ * @example
+ * checkedRoute({ method: 'POST', path: '/v2/meta/indexes', query: '', headers: {} }, match); // throws 405
+ */
+export function checkedRoute(request: CoreRequest, match: RouteMatch | undefined): RouteMatch {
+  const { method, path, headers } = request;
+  if (method !== 'GET') {
+    const message = `Method ${method} is not allowed; use GET`;
+    throw new ApiError('METHOD_NOT_ALLOWED', message, { method }, { Allow: ALLOWED_METHODS });
+  }
+  if (!acceptsJson(headers.accept)) {
+    const message = 'Only application/json responses are available';
+    throw new ApiError('NOT_ACCEPTABLE', message, { accept: headers.accept });
+  }
+  if (match !== undefined) return match;
+  if (/^\/v1(?:\/|$)/.test(path)) {
+    const message = 'API v1 has been retired since 2019-02-28; use /v2';
+    throw new ApiError('API_VERSION_RETIRED', message, { retiredOn: '2019-02-28' });
+  }
+  throw new ApiError('NOT_FOUND', 'No such resource', { path });
 }

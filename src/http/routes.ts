@@ -33,22 +33,13 @@ function requestOptions(
 }
 
 function replaced(successorId: number, location: string): ApiError {
-  return new ApiError(
-    'INSTALLATION_REPLACED',
-    `The installation was replaced; query installation ${successorId} instead`,
-    { successorId },
-    { Location: location },
-  );
+  const message = `The installation was replaced; query installation ${successorId} instead`;
+  return new ApiError('INSTALLATION_REPLACED', message, { successorId }, { Location: location });
 }
 
 function installationNotFound(installationId: number): ApiError {
-  return new ApiError(
-    'INSTALLATION_NOT_FOUND',
-    `Installation ${installationId} does not exist or was removed`,
-    {
-      installationId,
-    },
-  );
+  const message = `Installation ${installationId} does not exist or was removed`;
+  return new ApiError('INSTALLATION_NOT_FOUND', message, { installationId });
 }
 
 const NEAREST_SEARCH = { lat: LATITUDE, lng: LONGITUDE, maxDistanceKM: MAX_DISTANCE_KM } as const;
@@ -113,15 +104,8 @@ export const ROUTES: readonly Route[] = Object.freeze([
       );
       if (result.status === 'ok') return measurements(result);
       const within = maxDistanceKM < 0 ? 'at all' : `within ${maxDistanceKM} km`;
-      throw new ApiError(
-        'NO_INSTALLATION_IN_RANGE',
-        `No active installation ${within} of ${lat}, ${lng}`,
-        {
-          lat,
-          lng,
-          maxDistanceKM,
-        },
-      );
+      const message = `No active installation ${within} of ${lat}, ${lng}`;
+      throw new ApiError('NO_INSTALLATION_IN_RANGE', message, { lat, lng, maxDistanceKM });
     },
     true,
   ),
@@ -134,13 +118,13 @@ export const ROUTES: readonly Route[] = Object.freeze([
       ),
     true,
   ),
-  defineRoute('/v2/meta/indexes', {}, async (_params, context) => ({
+  defineRoute('/v2/meta/indexes', {}, async (_params, { prepared, language }) => ({
     kind: 'prepared',
-    body: context.prepared('indexes', context.language, indexTypesMeta),
+    body: prepared('indexes', language, indexTypesMeta),
   })),
-  defineRoute('/v2/meta/measurements', {}, async (_params, context) => ({
+  defineRoute('/v2/meta/measurements', {}, async (_params, { prepared, language }) => ({
     kind: 'prepared',
-    body: context.prepared('measurements', context.language, measurementTypesMeta),
+    body: prepared('measurements', language, measurementTypesMeta),
   })),
   keyless(
     defineRoute(OPENAPI_PATH, {}, async (_params, context) => ({

@@ -1,19 +1,13 @@
 import type { GzipOptions } from './core-request.js';
 import { crc32, crc32Combine, crc32ShiftOperator } from './crc32.js';
-import {
-  GZIP_HEADER,
-  MAX_STORED_BLOCK_BYTES,
-  storedBlocks,
-  writeGzipTrailer,
-} from './gzip-members.js';
 
-// gzip of a body whose long tail is shared by many responses and whose few first bytes are
-// the request's own (the bounds of a payload's `current`). The tail is deflated once into a
-// complete raw DEFLATE stream and kept with its CRC-32; each response is then the gzip header
-// and its own bytes as stored (uncompressed, byte-aligned, non-final) blocks, the kept stream,
-// and a trailer whose CRC is combined from the two parts. Stored blocks may precede any DEFLATE
-// stream, and the tail's back-references never reach before its own start, so the result is
-// one valid gzip member, and a response costs a copy of its own few bytes.
+// gzip of a body whose long tail is shared by many responses and whose few first bytes are the
+// request's own (the bounds of a payload's `current`). The tail is deflated once into a complete
+// raw DEFLATE stream (RFC 1951) and kept with its CRC-32; each response is then the gzip header
+// (RFC 1952), its own bytes as stored (uncompressed, byte-aligned, non-final) blocks, the kept
+// stream, and a trailer whose CRC is combined from the two parts. Stored blocks may precede any
+// DEFLATE stream, and the tail's back-references never reach before its own start, so the result
+// is one valid gzip member, and a response costs a copy of its own few bytes.
 
 /**
  * Raw DEFLATE (RFC 1951, no zlib or gzip wrapper) of `bytes`, ending with a final block: what
@@ -31,6 +25,12 @@ export interface DeflatedTail {
   readonly length: number;
 }
 
+/** ID1 ID2, CM = deflate, no flags, no mtime, no extra flags, OS unknown. */
+export const GZIP_HEADER: Uint8Array = Uint8Array.of(0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff);
+
+/** The most bytes one stored block can hold. */
+export const MAX_STORED_BLOCK_BYTES = 0xffff;
+
 /**
  * Deflates a shared tail once.
  *
@@ -44,18 +44,14 @@ export async function deflateTail(
   options?: GzipOptions,
 ): Promise<DeflatedTail> {
   const deflated = await deflateRaw(tail, options);
-  return Object.freeze({
-    deflated,
-    crc: crc32(tail),
-    shift: crc32ShiftOperator(tail.byteLength),
-    length: tail.byteLength,
-  });
+  const length = tail.byteLength;
+  return Object.freeze({ deflated, crc: crc32(tail), shift: crc32ShiftOperator(length), length });
 }
 
 /**
- * One gzip member of `head ‖ tail` as three pieces to send in order: the gzip header with
- * `head` as stored blocks, the tail's kept DEFLATE stream (shared: never modify it), and the
- * 8-byte trailer. The first and last pieces are views of one small allocation.
+ * One gzip member of `head ‖ tail` as three pieces to send in order: the gzip header with `head`
+ * as stored blocks, the tail's kept DEFLATE stream (shared: never modify it), and the 8-byte
+ * trailer. The first and last pieces are views of one small allocation.
  *
  * @example
  * zlib.gunzipSync(Buffer.concat(splicedGzip(head, await deflateTail(tail, deflateRaw)))); // head ‖ tail
@@ -64,33 +60,53 @@ export function splicedGzip(
   head: Uint8Array,
   tail: DeflatedTail,
 ): readonly [Uint8Array, Uint8Array, Uint8Array] {
-  // Per request: one allocation, no DataView, the stored block header written in place.
-  const stored =
-    head.byteLength === 0
-      ? EMPTY
-      : head.byteLength <= MAX_STORED_BLOCK_BYTES
-        ? undefined
-        : storedBlocks(head);
-  const storedBytes =
-    stored === undefined ? STORED_HEADER_BYTES + head.byteLength : stored.byteLength;
-  const firstBytes = GZIP_HEADER.byteLength + storedBytes;
-  const buffer = new Uint8Array(firstBytes + TRAILER_BYTES);
+  const stored = head.byteLength === 0 ? new Uint8Array(0) : storedBlocks(head);
+  const firstBytes = GZIP_HEADER.byteLength + stored.byteLength;
+  const buffer = new Uint8Array(firstBytes + 8);
   buffer.set(GZIP_HEADER, 0);
-  if (stored === undefined) {
-    const at = GZIP_HEADER.byteLength;
-    const length = head.byteLength;
-    // BFINAL 0, BTYPE 00, then LEN and its one's complement NLEN, little-endian.
-    buffer[at + 1] = length & 0xff;
-    buffer[at + 2] = length >>> 8;
-    buffer[at + 3] = ~length & 0xff;
-    buffer[at + 4] = (~length >>> 8) & 0xff;
-    buffer.set(head, at + STORED_HEADER_BYTES);
-  } else buffer.set(stored, GZIP_HEADER.byteLength);
+  buffer.set(stored, GZIP_HEADER.byteLength);
   const crc = crc32Combine(crc32(head), tail.crc, tail.shift);
   writeGzipTrailer(buffer, firstBytes, crc, head.byteLength + tail.length);
   return [buffer.subarray(0, firstBytes), tail.deflated, buffer.subarray(firstBytes)];
 }
 
-const EMPTY = new Uint8Array(0);
-const STORED_HEADER_BYTES = 5;
-const TRAILER_BYTES = 8;
+/**
+ * `bytes` as non-final stored (uncompressed) DEFLATE blocks, for a stream that is byte-aligned
+ * at this point (its start, or after another stored block): 5 bytes per block over the data.
+ *
+ * @example
+ * storedBlocks(Uint8Array.of(0x7b, 0x7d)); // Uint8Array [0, 2, 0, 253, 255, 123, 125]
+ */
+export function storedBlocks(bytes: Uint8Array): Uint8Array {
+  const blocks = Math.max(1, Math.ceil(bytes.byteLength / MAX_STORED_BLOCK_BYTES));
+  const out = new Uint8Array(bytes.byteLength + 5 * blocks);
+  for (let block = 0, read = 0, write = 0; block < blocks; block++) {
+    const length = Math.min(MAX_STORED_BLOCK_BYTES, bytes.byteLength - read);
+    // BFINAL 0, BTYPE 00, then LEN and its one's complement NLEN, little-endian.
+    out.set([0, length & 0xff, length >>> 8, ~length & 0xff, (~length >>> 8) & 0xff], write);
+    out.set(bytes.subarray(read, read + length), write + 5);
+    read += length;
+    write += length + 5;
+  }
+  return out;
+}
+
+/**
+ * Writes the 8-byte gzip trailer into `target` at `offset`: the CRC-32 of the uncompressed data
+ * and its length modulo 2³², both little-endian.
+ *
+ * @example
+ * writeGzipTrailer(trailer, 0, 0xcbf43926, 9); // trailer: [0x26, 0x39, 0xf4, 0xcb, 9, 0, 0, 0]
+ */
+export function writeGzipTrailer(
+  target: Uint8Array,
+  offset: number,
+  crc32: number,
+  length: number,
+): void {
+  const lengthMod = length % 0x1_0000_0000;
+  for (let i = 0; i < 4; i++) {
+    target[offset + i] = (crc32 >>> (8 * i)) & 0xff;
+    target[offset + 4 + i] = Math.floor(lengthMod / 2 ** (8 * i)) & 0xff;
+  }
+}

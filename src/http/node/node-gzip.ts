@@ -40,9 +40,9 @@ export function createNodeGzip(options: NodeGzipOptions = {}): GzipFunction {
     const expectation = 'must be a non-negative integer';
     throw argumentError(RangeError, name, 'options.syncMaxBytes', expectation, syncMaxBytes);
   }
-  return (bytes: Uint8Array, gzipOptions?: GzipOptions): Promise<Uint8Array> => {
+  return async (bytes: Uint8Array, gzipOptions?: GzipOptions): Promise<Uint8Array> => {
     const level = gzipOptions?.effort === 'best' ? bestLevel : fastLevel;
-    if (bytes.byteLength <= syncMaxBytes) return settle(() => zlib.gzipSync(bytes, { level }));
+    if (bytes.byteLength <= syncMaxBytes) return zlib.gzipSync(bytes, { level });
     return new Promise<Uint8Array>((resolve, reject) => {
       zlib.gzip(bytes, { level }, (error, compressed) =>
         error === null ? resolve(compressed) : reject(error),
@@ -64,18 +64,8 @@ export function createNodeDeflateRaw(options: NodeGzipOptions = {}): DeflateRaw 
   const { fastLevel = 1, bestLevel = 9 } = options;
   checkZlibLevel('createNodeDeflateRaw', 'options.fastLevel', fastLevel);
   checkZlibLevel('createNodeDeflateRaw', 'options.bestLevel', bestLevel);
-  return (bytes, gzipOptions) => {
-    const level = gzipOptions?.effort === 'best' ? bestLevel : fastLevel;
-    return settle(() => zlib.deflateRawSync(bytes, { level }));
-  };
-}
-
-function settle(compress: () => Uint8Array): Promise<Uint8Array> {
-  try {
-    return Promise.resolve(compress());
-  } catch (error) {
-    return Promise.reject(error);
-  }
+  return async (bytes, gzipOptions) =>
+    zlib.deflateRawSync(bytes, { level: gzipOptions?.effort === 'best' ? bestLevel : fastLevel });
 }
 
 // A zlib level. Unlike the shared numeric checks, a value of the wrong type is a RangeError too:

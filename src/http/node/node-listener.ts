@@ -26,10 +26,10 @@ function splitUrl(url: string): { path: string; query: string } {
       return { path: target, query: '' };
     }
   }
-  const queryStart = target.indexOf('?');
-  return queryStart < 0
+  const at = target.indexOf('?');
+  return at < 0
     ? { path: target, query: '' }
-    : { path: target.slice(0, queryStart), query: target.slice(queryStart + 1) };
+    : { path: target.slice(0, at), query: target.slice(at + 1) };
 }
 
 // Express strips its mount path from `url` and keeps the full one in `originalUrl`; the
@@ -83,16 +83,10 @@ function joinedHeaders(raw: IncomingMessage['headers']): Readonly<Record<string,
  */
 export function createNodeListener(api: Api): NodeListener {
   return (request, response) => {
-    let answer: Promise<CoreResponse>;
-    try {
-      answer = api.handle(toCoreRequest(request));
-    } catch (thrown) {
-      fail(response, thrown);
-      return;
-    }
-    answer.then(
-      (settled) => write(response, settled),
-      (thrown) => fail(response, thrown),
+    // A custom Api may throw before its promise exists: the same last resort as a rejection.
+    new Promise<CoreResponse>((resolve) => resolve(api.handle(toCoreRequest(request)))).then(
+      (answer) => write(response, answer),
+      () => fail(response),
     );
   };
 }
@@ -116,15 +110,15 @@ function write(response: ServerResponse, answer: CoreResponse): void {
     response.cork();
     for (let i = 0; i < chunks.length - 1; i++) response.write(chunks[i]);
     response.end(chunks[chunks.length - 1]);
-  } catch (thrown) {
-    fail(response, thrown);
+  } catch {
+    fail(response);
   }
 }
 
 // Whatever failed here (a rejecting custom Api, a header Node refuses to write) is a bug, since
 // the core never rejects: a plain 500, whatever was thrown, or a dropped connection once the
 // answer has started.
-function fail(response: ServerResponse, _thrown: unknown): void {
+function fail(response: ServerResponse): void {
   if (response.headersSent) {
     response.destroy();
     return;

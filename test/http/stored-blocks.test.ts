@@ -3,15 +3,21 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   GZIP_HEADER,
-  gzipTrailer,
   MAX_STORED_BLOCK_BYTES,
   storedBlocks,
-} from '../../src/http/gzip-members.js';
+  writeGzipTrailer,
+} from '../../src/http/spliced-gzip.js';
 import { joinChunks } from '../../src/payload/json-parts.js';
 
 // An empty final block with fixed Huffman codes (BFINAL 1, BTYPE 01, end-of-block), to close
 // a stream of stored blocks.
 const FINAL_EMPTY_BLOCK = Uint8Array.of(0x03, 0x00);
+
+function gzipTrailer(crc: number, length: number): Uint8Array {
+  const trailer = new Uint8Array(8);
+  writeGzipTrailer(trailer, 0, crc, length);
+  return trailer;
+}
 
 describe('gzip members', () => {
   it('lays out stored blocks and the trailer (the examples)', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { answerHeaders, BASE_HEADERS, rateHeadersOf } from '../../src/http/answer-headers.js';
+import { answerHeaders, BASE_HEADERS, rateHeadersOf } from '../../src/http/answers.js';
 import type { RateLimitDecision } from '../../src/http/rate-limiter.js';
 import { RUNS } from '../helpers/property-runs.js';
 
