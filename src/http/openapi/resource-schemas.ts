@@ -1,6 +1,7 @@
 import { INDEX_TYPE_NAMES } from '../../indexes/index-table.js';
 import { MEASUREMENT_TYPE_NAMES } from '../../meta/measurement-types.js';
 import { deepFreeze } from '../../model/deep-freeze.js';
+import { INSTALLATION_ADDRESS_FIELDS } from '../../store/stored-installation.js';
 import { describedObject, type JsonSchema, list, object, ref } from './json-schema.js';
 
 // The JSON Schemas (2020-12) of the resources of the spec's "Resources and their fields", as
@@ -12,14 +13,6 @@ import { describedObject, type JsonSchema, list, object, ref } from './json-sche
 const typed = (type: unknown, description: string): JsonSchema => ({ type, description });
 const TRANSLATED = typed('string', 'Translated (`Accept-Language`).');
 const NULLABLE_TEXT = { type: ['string', 'null'] };
-const ADDRESS_FIELDS = [
-  'country',
-  'city',
-  'street',
-  'number',
-  'displayAddress1',
-  'displayAddress2',
-];
 const DAY = { minItems: 24, maxItems: 24 };
 
 /** `<timestamp>`: ISO 8601 in UTC with milliseconds. */
@@ -64,7 +57,7 @@ export const RESOURCE_SCHEMAS: Readonly<Record<string, JsonSchema>> = deepFreeze
     sponsor: ref('Sponsor'),
   }),
   Address: describedObject('Every field may be absent, empty or null.',
-    Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, NULLABLE_TEXT])), []),
+    Object.fromEntries(INSTALLATION_ADDRESS_FIELDS.map((name) => [name, NULLABLE_TEXT])), []),
   Sponsor: object({
     id: { type: 'integer' }, name: { type: 'string' }, description: { type: 'string' },
     logo: typed('string', 'URL of a jpg image.'),
