@@ -1,12 +1,8 @@
-import type { TimeWindow } from '../time/windows.js';
 import { argumentError, describeValue } from './describe-value.js';
 
 // Argument checks for every public boundary of airq. One argument order everywhere:
 // (functionName, parameterName, value, ...constraints). Each check throws once, with a message
 // naming the function, the parameter and the value; data outcomes are never thrown.
-
-// ECMAScript dates are limited to ±8.64e15 ms around the epoch.
-const MAX_EPOCH_MS = 8.64e15;
 
 /**
  * Throws unless `value` is a number in `[min, max]`; NaN and ±Infinity fail too.
@@ -159,66 +155,6 @@ export function checkObject(
 }
 
 /**
- * Throws when a key of `value` is not one of `names` (or `moreNames`) but differs from one only
- * in case or punctuation (`PM2.5`, `pm25` and `Pm-25` for `PM25`): a typo that would otherwise
- * be ignored without a word. Every other key passes, so records with further names stay valid.
- *
- * @param names - the names as they must be spelt
- * @param moreNames - more such names (two lists, so that no caller has to join them per call)
- * @throws TypeError naming the key and the right spelling
- * @example
- * checkKeySpelling('computeIndex', 'concentrations', { 'PM2.5': 30 }, ['PM25']);
- * // TypeError: computeIndex: concentrations key must be spelt "PM25", got "PM2.5"
- */
-export function checkKeySpelling(
-  functionName: string,
-  parameterName: string,
-  value: object,
-  names: readonly string[],
-  moreNames: readonly string[] = [],
-): void {
-  // `for…in` with an own-property test rather than Object.keys: the check runs on every index
-  // computation, and this way it allocates nothing unless it throws.
-  for (const key in value) {
-    if (!Object.hasOwn(value, key) || names.includes(key) || moreNames.includes(key)) continue;
-    const meant = looseMatch(key, names) ?? looseMatch(key, moreNames);
-    if (meant !== undefined) {
-      const expectation = `must be spelt ${JSON.stringify(meant)}`;
-      throw argumentError(TypeError, functionName, `${parameterName} key`, expectation, key);
-    }
-  }
-}
-
-// The first of `names` that `key` equals up to case and punctuation.
-function looseMatch(key: string, names: readonly string[]): string | undefined {
-  for (const name of names) if (sameLoosely(key, name)) return name;
-  return undefined;
-}
-
-// Whether `a` and `b` are equal once case and everything but ASCII letters and digits are
-// ignored; walks both strings in place, so the check of a hot call allocates nothing.
-function sameLoosely(a: string, b: string): boolean {
-  let i = 0;
-  let j = 0;
-  for (;;) {
-    while (i < a.length && !isAsciiAlphanumeric(a.charCodeAt(i))) i++;
-    while (j < b.length && !isAsciiAlphanumeric(b.charCodeAt(j))) j++;
-    if (i === a.length || j === b.length) return i === a.length && j === b.length;
-    if (asciiUpper(a.charCodeAt(i)) !== asciiUpper(b.charCodeAt(j))) return false;
-    i++;
-    j++;
-  }
-}
-
-function isAsciiAlphanumeric(code: number): boolean {
-  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
-}
-
-function asciiUpper(code: number): number {
-  return code >= 97 && code <= 122 ? code - 32 : code;
-}
-
-/**
  * Throws unless `value` is a function.
  *
  * @example
@@ -251,31 +187,6 @@ export function checkOptionalFunction(
     const expectation = 'must be a function when present';
     throw argumentError(TypeError, functionName, parameterName, expectation, value);
   }
-}
-
-/**
- * Converts a point in time (a `Date` or epoch milliseconds) to epoch milliseconds, rejecting
- * anything that is not a real instant, so a bad clock fails loudly instead of giving NaN windows.
- *
- * @returns epoch milliseconds
- * @throws TypeError when `value` is neither a `Date` nor a number; RangeError when it is an
- *   invalid date or outside the ECMAScript date range (±8.64e15 ms)
- * @example
- * checkInstant('f', 'now', new Date('2026-11-21T09:27:00.000Z')); // 1795253220000
- */
-export function checkInstant(functionName: string, parameterName: string, value: unknown): number {
-  let ms: number;
-  if (value instanceof Date) ms = value.getTime();
-  else if (typeof value === 'number') ms = value;
-  else {
-    const expectation = 'must be a Date or epoch milliseconds';
-    throw argumentError(TypeError, functionName, parameterName, expectation, value);
-  }
-  if (!Number.isFinite(ms) || Math.abs(ms) > MAX_EPOCH_MS) {
-    const expectation = 'must be a valid point in time';
-    throw argumentError(RangeError, functionName, parameterName, expectation, value);
-  }
-  return ms;
 }
 
 /**
@@ -315,41 +226,6 @@ export function checkArrayLike(
   throw new TypeError(
     `${functionName}: ${parameterName} must be an array or typed array of numbers, got ${got}`,
   );
-}
-
-/**
- * Checks the windows of a window-average query: an array of `{ fromMs, tillMs }` with finite
- * numbers and `fromMs <= tillMs` (an empty window is fine; it has no samples).
- *
- * @throws TypeError / RangeError naming the window's position and value
- * @example
- * checkWindows('InMemoryStore.windowAverages', [{ fromMs: 2, tillMs: 1 }]);
- * // RangeError: InMemoryStore.windowAverages: windows[0].fromMs must not be after tillMs, got {"fromMs":2,"tillMs":1}
- */
-export function checkWindows(functionName: string, windows: readonly TimeWindow[]): void {
-  if (!Array.isArray(windows)) {
-    throw argumentError(TypeError, functionName, 'windows', 'must be an array', windows);
-  }
-  for (let w = 0; w < windows.length; w++) {
-    const window: unknown = windows[w];
-    const { fromMs, tillMs } = (
-      typeof window === 'object' && window !== null ? window : {}
-    ) as Partial<TimeWindow>;
-    if (!Number.isFinite(fromMs) || !Number.isFinite(tillMs)) {
-      const expectation = 'must have finite fromMs and tillMs';
-      throw argumentError(TypeError, functionName, `windows[${w}]`, expectation, window);
-    }
-    if ((fromMs as number) > (tillMs as number)) {
-      const parameterName = `windows[${w}].fromMs`;
-      throw argumentError(
-        RangeError,
-        functionName,
-        parameterName,
-        'must not be after tillMs',
-        window,
-      );
-    }
-  }
 }
 
 // The first step of every numeric check: a value of another type is a TypeError.

@@ -1,5 +1,6 @@
-import { checkKeySpelling, checkObject, checkOneOf } from '../arguments/argument-checks.js';
+import { checkObject, checkOneOf } from '../arguments/argument-checks.js';
 import { argumentError } from '../arguments/describe-value.js';
+import { checkKeySpelling } from '../arguments/key-spelling.js';
 import { DEFAULT_LANGUAGE, isLanguage } from '../i18n/language.js';
 import type { IndexResult, Language } from '../model/api-types.js';
 import { findIndexLevel } from './find-level.js';

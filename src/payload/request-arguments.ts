@@ -1,9 +1,5 @@
-import {
-  checkInstant,
-  checkNumberInRange,
-  checkObject,
-  checkOneOf,
-} from '../arguments/argument-checks.js';
+import { checkNumberInRange, checkObject, checkOneOf } from '../arguments/argument-checks.js';
+import { checkInstant } from '../arguments/time-checks.js';
 import {
   DEFAULT_INDEX_TYPE,
   INDEX_TYPE_NAMES,

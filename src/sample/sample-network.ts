@@ -1,5 +1,5 @@
-import { checkInstant } from '../arguments/argument-checks.js';
 import { argumentError } from '../arguments/describe-value.js';
+import { checkInstant } from '../arguments/time-checks.js';
 import { InMemoryStore } from '../store/in-memory-store.js';
 import type { StoredInstallation } from '../store/stored-installation.js';
 import { MS_PER_HOUR } from '../time/instant.js';

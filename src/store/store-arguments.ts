@@ -1,5 +1,5 @@
-import { checkWindows } from '../arguments/argument-checks.js';
 import { argumentError } from '../arguments/describe-value.js';
+import { checkWindows } from '../arguments/time-checks.js';
 import type { TimeWindow } from '../time/windows.js';
 import type { IngestOptions } from './ingest-report.js';
 

@@ -1,4 +1,4 @@
-import { checkInstant } from '../arguments/argument-checks.js';
+import { checkInstant } from '../arguments/time-checks.js';
 import { floorHourMs, type Instant, MS_PER_HOUR } from './instant.js';
 
 /** A left-closed, right-open interval `[fromMs, tillMs)` in epoch milliseconds. */

@@ -3,8 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   checkFiniteNumber,
   checkFunction,
-  checkInstant,
-  checkKeySpelling,
   checkNonEmptyString,
   checkNotNaN,
   checkNumberInRange,
@@ -17,34 +15,6 @@ import {
 
 // Oracle for checkNumberInRange: a number passes exactly when min <= value <= max.
 const inRange = (v: number, min: number, max: number) => !Number.isNaN(v) && v >= min && v <= max;
-
-describe('checkInstant', () => {
-  it('names function, parameter and value', () => {
-    expect(() => checkInstant('f', 'atMs', Number.NaN)).toThrow(
-      'f: atMs must be a valid point in time, got NaN',
-    );
-    expect(() => checkInstant('f', 'atMs', {})).toThrow(TypeError);
-    expect(() => checkInstant('f', 'atMs', {})).toThrow(
-      'f: atMs must be a Date or epoch milliseconds, got {}',
-    );
-    expect(() => checkInstant('f', 'now', new Date(Number.NaN))).toThrow(
-      'f: now must be a valid point in time, got Date(Invalid)',
-    );
-    expect(() => checkInstant('f', 'now', 8.64e15 + 1)).toThrow(RangeError);
-  });
-
-  it('returns epoch milliseconds for a Date or a number', () => {
-    expect(checkInstant('f', 'now', new Date('2026-11-21T09:27:00.000Z'))).toBe(1795253220000);
-    expect(checkInstant('f', 'now', -8.64e15)).toBe(-8.64e15);
-    fc.assert(
-      fc.property(fc.integer({ min: -8.64e15, max: 8.64e15 }), (ms) => {
-        expect(checkInstant('f', 'now', ms)).toBe(ms);
-        expect(checkInstant('f', 'now', new Date(ms))).toBe(ms);
-      }),
-      { numRuns: 1000 },
-    );
-  });
-});
 
 describe('checkNumberInRange', () => {
   it('rejects a non-number with a TypeError and an out-of-range number with a RangeError', () => {
@@ -160,62 +130,5 @@ describe('checkOneOf / checkObject / checkFunction / checkOptionalFunction / isN
       new TypeError('f: options.outDir must be a directory path, got 7'),
     );
     expect(() => checkNonEmptyString('f', 'p', ' ')).not.toThrow();
-  });
-});
-
-describe('checkKeySpelling', () => {
-  const names = ['PM25', 'O3_1H'];
-  const check =
-    (value: object, more: readonly string[] = []) =>
-    () =>
-      checkKeySpelling('f', 'concentrations', value, names, more);
-
-  it('names the function, the key and the right spelling', () => {
-    expect(check({ 'PM2.5': 1 })).toThrow(
-      new TypeError('f: concentrations key must be spelt "PM25", got "PM2.5"'),
-    );
-    expect(check({ pm25: 1 })).toThrow(
-      new TypeError('f: concentrations key must be spelt "PM25", got "pm25"'),
-    );
-    expect(check({ 'o3-1h': 1 })).toThrow(
-      new TypeError('f: concentrations key must be spelt "O3_1H", got "o3-1h"'),
-    );
-    expect(check({ nh3: 1 }, ['NH3'])).toThrow(
-      new TypeError('f: concentrations key must be spelt "NH3", got "nh3"'),
-    );
-  });
-
-  it('lets exact names, other names and empty objects through', () => {
-    expect(check({})).not.toThrow();
-    expect(
-      check({ PM25: 1, O3_1H: 2, TEMPERATURE: 3, PM2: 4, PM250: 5, O31: 6, '': 7, '-': 8 }),
-    ).not.toThrow();
-    expect(check({ nh3: 1 }, ['nh3'])).not.toThrow();
-    expect(check({ NH3: 1 })).not.toThrow();
-  });
-
-  it('throws exactly for a key that is no name but equals one without case and punctuation (property)', () => {
-    const loose = (s: string) => s.toUpperCase().replace(/[^A-Z0-9]/g, '');
-    const keyArb = fc.oneof(
-      fc.string({ maxLength: 7 }),
-      fc
-        .tuple(
-          fc.constantFrom(...names),
-          fc.string({ unit: fc.constantFrom('.', ' ', '_', 'p', '2'), maxLength: 3 }),
-          fc.nat({ max: 5 }),
-        )
-        .map(([name, extra, at]) => (name.slice(0, at) + extra + name.slice(at)).toLowerCase()),
-    );
-    fc.assert(
-      fc.property(keyArb, (key) => {
-        const meant = names.find((name) => loose(name) === loose(key));
-        if (names.includes(key) || meant === undefined) expect(check({ [key]: 1 })).not.toThrow();
-        else
-          expect(check({ [key]: 1 })).toThrow(
-            `must be spelt "${meant}", got ${JSON.stringify(key)}`,
-          );
-      }),
-      { numRuns: 1000 },
-    );
   });
 });

@@ -1,4 +1,4 @@
-import { checkInstant } from '../../src/arguments/argument-checks.js';
+import { checkInstant } from '../../src/arguments/time-checks.js';
 import type {
   AveragedValues,
   IndexValue,
