@@ -1,9 +1,8 @@
-import { checkFiniteNumber, isNumberArrayLike } from '../arguments/argument-checks.js';
-import { argumentError, describeValue } from '../arguments/describe-value.js';
-import { isMeasurementTypeName, MEASUREMENT_TYPE_NAMES } from '../meta/measurement-types.js';
+import { checkFiniteNumber } from '../arguments/argument-checks.js';
+import { argumentError } from '../arguments/describe-value.js';
+import { MEASUREMENT_TYPE_NAMES } from '../meta/measurement-types.js';
 import type { Installation } from '../model/api-types.js';
 import type { WindowAverages } from '../model/window-averages.js';
-import { formatTimestamp } from '../time/instant.js';
 import type { TimeWindow } from '../time/windows.js';
 import { planIngest } from './ingest-plan.js';
 import {
@@ -16,8 +15,12 @@ import { InstallationRegistry } from './installation-registry.js';
 import type { InstallationLookup, MeasurementStore } from './measurement-store.js';
 import { SeriesTable } from './series-table.js';
 import {
+  checkFirstSampleTimesArguments,
   checkIngestArguments,
+  checkIngestColumnsArguments,
   checkLookupId,
+  checkOptionalSamples,
+  checkRetentionMs,
   checkWindowAveragesArguments,
 } from './store-arguments.js';
 import type { StoredInstallation } from './stored-installation.js';
@@ -65,18 +68,7 @@ export class InMemoryStore implements MeasurementStore {
    */
   constructor(installations: readonly StoredInstallation[], options: InMemoryStoreOptions = {}) {
     const retentionMs = options.retentionMs;
-    if (
-      retentionMs !== undefined &&
-      !(typeof retentionMs === 'number' && retentionMs > 0 && Number.isFinite(retentionMs))
-    ) {
-      throw argumentError(
-        RangeError,
-        'InMemoryStore',
-        'options.retentionMs',
-        'must be a positive finite number of milliseconds',
-        retentionMs,
-      );
-    }
+    checkRetentionMs('InMemoryStore', retentionMs);
     this.retentionMs = retentionMs;
     this.#registry = InstallationRegistry.from('InMemoryStore', installations);
   }
@@ -112,16 +104,7 @@ export class InMemoryStore implements MeasurementStore {
     installationId: number,
     instantsMs: readonly number[],
   ): Promise<readonly number[]> {
-    const where = 'InMemoryStore.firstSampleTimes';
-    if (typeof installationId !== 'number') {
-      throw argumentError(TypeError, where, 'installationId', 'must be a number', installationId);
-    }
-    if (!Array.isArray(instantsMs)) {
-      throw argumentError(TypeError, where, 'instantsMs', 'must be an array', instantsMs);
-    }
-    for (const [i, atMs] of instantsMs.entries()) {
-      checkFiniteNumber(where, `instantsMs[${i}]`, atMs);
-    }
+    checkFirstSampleTimesArguments('InMemoryStore.firstSampleTimes', installationId, instantsMs);
     return this.#series.firstSampleTimes(installationId, instantsMs);
   }
 
@@ -188,10 +171,7 @@ export class InMemoryStore implements MeasurementStore {
     if (options.atomic === true && plan.rejected.length > 0) {
       throw new IngestError('InMemoryStore.ingest', samples.length, plan.rejected);
     }
-    // Every batch is validated, sorted and de-duplicated, so addBatch cannot fail half-way.
-    for (const batch of plan.batches) {
-      this.#series.append(batch.installationId, batch.typeOrdinal, batch.atMs, batch.values);
-    }
+    this.#append(plan.batches);
     return Object.freeze({ accepted: plan.accepted, rejected: Object.freeze([...plan.rejected]) });
   }
 
@@ -218,29 +198,10 @@ export class InMemoryStore implements MeasurementStore {
   ): number {
     const fn = 'InMemoryStore.ingestColumns';
     if (!this.#registry.has(installationId)) {
-      throw argumentError(
-        RangeError,
-        fn,
-        'installationId',
-        'must be a known installation',
-        installationId,
-      );
+      const expectation = 'must be a known installation';
+      throw argumentError(RangeError, fn, 'installationId', expectation, installationId);
     }
-    if (!isMeasurementTypeName(name)) {
-      throw argumentError(RangeError, fn, 'name', 'must be a measurement type name', name);
-    }
-    if (!isNumberArrayLike(atMs) || !isNumberArrayLike(values) || atMs.length !== values.length) {
-      throw new RangeError(
-        `${fn}: atMs and values must be arrays of the same length, got lengths ${describeValue(atMs?.length)} and ${describeValue(values?.length)}`,
-      );
-    }
-    for (let i = 0; i < atMs.length; i++) {
-      if (atMs[i]! < this.#retainedFromMs) {
-        throw new RangeError(
-          `${fn}: atMs[${i}] = ${atMs[i]} is before the retention horizon ${formatTimestamp(this.#retainedFromMs)}`,
-        );
-      }
-    }
+    checkIngestColumnsArguments(fn, name, atMs, values, this.#retainedFromMs);
     this.#series.append(installationId, MEASUREMENT_TYPE_NAMES.indexOf(name), atMs, values);
     return atMs.length;
   }
@@ -293,9 +254,7 @@ export class InMemoryStore implements MeasurementStore {
   ): void {
     const fn = 'InMemoryStore.putInstallations';
     const registry = this.#registry.with(fn, installations);
-    if (samples !== undefined && !Array.isArray(samples)) {
-      throw argumentError(TypeError, fn, 'samples', 'must be an array when given', samples);
-    }
+    checkOptionalSamples(fn, samples);
     const plan = planIngest(samples ?? [], {
       isKnownInstallation: (id) => registry.has(id),
       retainedFromMs: this.#retainedFromMs,
@@ -303,7 +262,12 @@ export class InMemoryStore implements MeasurementStore {
     if (plan.rejected.length > 0) throw new IngestError(fn, samples?.length ?? 0, plan.rejected);
     this.#registry = registry;
     this.#version++;
-    for (const batch of plan.batches) {
+    this.#append(plan.batches);
+  }
+
+  // The batches of an ingest plan: validated, sorted and de-duplicated, so none fails half-way.
+  #append(batches: ReturnType<typeof planIngest>['batches']): void {
+    for (const batch of batches) {
       this.#series.append(batch.installationId, batch.typeOrdinal, batch.atMs, batch.values);
     }
   }

@@ -1,5 +1,8 @@
-import { argumentError } from '../arguments/describe-value.js';
+import { checkFiniteNumber, isNumberArrayLike } from '../arguments/argument-checks.js';
+import { argumentError, describeValue } from '../arguments/describe-value.js';
 import { checkWindows } from '../arguments/time-checks.js';
+import { isMeasurementTypeName, type MeasurementTypeName } from '../meta/measurement-types.js';
+import { formatTimestamp } from '../time/instant.js';
 import type { TimeWindow } from '../time/windows.js';
 import type { IngestOptions } from './ingest-report.js';
 
@@ -34,15 +37,7 @@ export function checkWindowAveragesArguments(
   installationId: unknown,
   windows: readonly TimeWindow[],
 ): void {
-  if (typeof installationId !== 'number') {
-    throw argumentError(
-      TypeError,
-      functionName,
-      'installationId',
-      'must be a number',
-      installationId,
-    );
-  }
+  checkInstallationId(functionName, installationId);
   checkWindows(functionName, windows);
 }
 
@@ -69,6 +64,105 @@ export function checkIngestArguments(
       'options.atomic',
       'must be a boolean',
       options.atomic,
+    );
+  }
+}
+
+/**
+ * Checks the arguments of `firstSampleTimes`: a number for the installation and an array of
+ * finite instants.
+ *
+ * @example
+ * checkFirstSampleTimesArguments('InMemoryStore.firstSampleTimes', 11, [Number.NaN]);
+ * // RangeError: InMemoryStore.firstSampleTimes: instantsMs[0] must be a finite number, got NaN
+ */
+export function checkFirstSampleTimesArguments(
+  functionName: string,
+  installationId: unknown,
+  instantsMs: unknown,
+): void {
+  checkInstallationId(functionName, installationId);
+  if (!Array.isArray(instantsMs)) {
+    throw argumentError(TypeError, functionName, 'instantsMs', 'must be an array', instantsMs);
+  }
+  for (const [i, atMs] of instantsMs.entries()) {
+    checkFiniteNumber(functionName, `instantsMs[${i}]`, atMs);
+  }
+}
+
+/**
+ * Checks the arguments of `ingestColumns` after its installation: a measurement type name, two
+ * arrays of one length, and no timestamp before what the store still keeps.
+ *
+ * @param retainedFromMs - the store's retention horizon, epoch ms
+ * @example
+ * checkIngestColumnsArguments('InMemoryStore.ingestColumns', 'PM10', [0], [], 0);
+ * // RangeError: InMemoryStore.ingestColumns: atMs and values must be arrays of the same length, got lengths 1 and 0
+ */
+export function checkIngestColumnsArguments(
+  functionName: string,
+  name: string,
+  atMs: ArrayLike<number>,
+  values: ArrayLike<number>,
+  retainedFromMs: number,
+): asserts name is MeasurementTypeName {
+  if (!isMeasurementTypeName(name)) {
+    throw argumentError(RangeError, functionName, 'name', 'must be a measurement type name', name);
+  }
+  if (!isNumberArrayLike(atMs) || !isNumberArrayLike(values) || atMs.length !== values.length) {
+    throw new RangeError(
+      `${functionName}: atMs and values must be arrays of the same length, got lengths ${describeValue(atMs?.length)} and ${describeValue(values?.length)}`,
+    );
+  }
+  for (let i = 0; i < atMs.length; i++) {
+    if (atMs[i]! < retainedFromMs) {
+      throw new RangeError(
+        `${functionName}: atMs[${i}] = ${atMs[i]} is before the retention horizon ${formatTimestamp(retainedFromMs)}`,
+      );
+    }
+  }
+}
+
+/**
+ * Checks `options.retentionMs` of a store: absent, or a positive finite number of ms.
+ *
+ * @example
+ * checkRetentionMs('InMemoryStore', 0);
+ * // RangeError: InMemoryStore: options.retentionMs must be a positive finite number of milliseconds, got 0
+ */
+export function checkRetentionMs(functionName: string, retentionMs: unknown): void {
+  if (
+    retentionMs !== undefined &&
+    !(typeof retentionMs === 'number' && retentionMs > 0 && Number.isFinite(retentionMs))
+  ) {
+    const expectation = 'must be a positive finite number of milliseconds';
+    throw argumentError(RangeError, functionName, 'options.retentionMs', expectation, retentionMs);
+  }
+}
+
+/**
+ * Checks the optional samples of `putInstallations`: absent or an array (each sample is judged
+ * by the ingest plan).
+ *
+ * @example
+ * checkOptionalSamples('InMemoryStore.putInstallations', {});
+ * // TypeError: InMemoryStore.putInstallations: samples must be an array when given, got {}
+ */
+export function checkOptionalSamples(functionName: string, samples: unknown): void {
+  if (samples !== undefined && !Array.isArray(samples)) {
+    throw argumentError(TypeError, functionName, 'samples', 'must be an array when given', samples);
+  }
+}
+
+// The installation of a query is any number (an unknown one answers empty), never another type.
+function checkInstallationId(functionName: string, installationId: unknown): void {
+  if (typeof installationId !== 'number') {
+    throw argumentError(
+      TypeError,
+      functionName,
+      'installationId',
+      'must be a number',
+      installationId,
     );
   }
 }

@@ -1,5 +1,4 @@
 import type pg from 'pg';
-import { argumentError } from '../../arguments/describe-value.js';
 import type { Installation } from '../../model/api-types.js';
 import type { WindowAverages } from '../../model/window-averages.js';
 import type { TimeWindow } from '../../time/windows.js';
@@ -16,6 +15,7 @@ import type { InstallationLookup, MeasurementStore } from '../measurement-store.
 import {
   checkIngestArguments,
   checkLookupId,
+  checkOptionalSamples,
   checkWindowAveragesArguments,
 } from '../store-arguments.js';
 import type { StoredInstallation } from '../stored-installation.js';
@@ -201,9 +201,7 @@ export class PostgresStore implements MeasurementStore {
   ): Promise<void> {
     const fn = 'PostgresStore.putInstallations';
     const checked = checkedInstallations(fn, installations);
-    if (samples !== undefined && !Array.isArray(samples)) {
-      throw argumentError(TypeError, fn, 'samples', 'must be an array when given', samples);
-    }
+    checkOptionalSamples(fn, samples);
     await this.#write(async (client): Promise<number[]> => {
       const stored = InstallationRegistry.from(fn, await readInstallations(client));
       const registry = stored.with(fn, checked);
