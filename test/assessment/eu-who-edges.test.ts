@@ -1,0 +1,69 @@
+// EU O3 and WHO rules at edges the worked examples do not reach, worked by hand: the five-year
+// AOT40 at its objective, the summer months that make an O3 year valid, the count of an invalid
+// year, and a WHO peak season early in the year.
+import { describe, expect, it } from 'vitest';
+import { type AssessOptions, assessSeries, type Metric } from '../../src/assessment/index.js';
+import { HourlyBuilder } from '../helpers/assessment-series.js';
+
+function byId(b: HourlyBuilder, options: AssessOptions): Record<string, Metric> {
+  return Object.fromEntries(assessSeries(b.series, options).metrics.map((m) => [m.id, m]));
+}
+const EU_2008_O3: AssessOptions = { standard: 'EU_2008', pollutant: 'O3', year: 2023 };
+
+describe('EU O3', () => {
+  it('meets 18,000 µg/m³·h averaged over five years at exactly 18,000', () => {
+    // 60 µg/m³, and 100 from 07:00 to 18:59 UTC on the 75 days from 1 May to 14 July: 900 of
+    // the 1,104 window hours are 20 above 80, so every year's AOT40 is 18,000.
+    const b = new HourlyBuilder(2019, 2023, 60);
+    for (let year = 2019; year <= 2023; year++) {
+      for (let d = 0; d < 75; d++) b.setHours(year, 5, 1 + d, 7, 19, 100);
+    }
+    expect(byId(b, EU_2008_O3)).toMatchObject({
+      'O3.aot40': { value: 18000, valid: true, met: false },
+      'O3.aot40-5y-mean': { value: 18000, valid: true, met: true },
+    });
+  });
+
+  it('counts September among the summer months of a valid year', () => {
+    // April missing in each year; May–September complete: five months, a valid year.
+    const b = new HourlyBuilder(2021, 2023, 60);
+    for (const year of [2021, 2022, 2023]) b.setDays(year, 4, 1, 30, Number.NaN);
+    expect(byId(b, EU_2008_O3)['O3.mda8-exceedance-days']).toMatchObject({
+      value: 0,
+      valid: true,
+      met: true,
+    });
+  });
+
+  it("reports the assessed year's count when no year is valid", () => {
+    // Only January–March 2023, with 130 from 10:00 to 17:59 on three days (an 8-hour mean of
+    // 130 ending at 18:00 on each): no summer, no valid year.
+    const b = new HourlyBuilder(2023, 2023, 60).setRange(
+      Date.UTC(2023, 3, 1),
+      Date.UTC(2024, 0, 1),
+      Number.NaN,
+    );
+    for (const day of [10, 12, 14]) b.setHours(2023, 2, day, 10, 18, 130);
+    expect(byId(b, EU_2008_O3)['O3.mda8-exceedance-days']).toMatchObject({
+      value: null,
+      valid: false,
+      exceedances: 3,
+      unit: 'days',
+    });
+  });
+});
+
+describe('WHO peak season', () => {
+  it('can be the first window, January–June', () => {
+    // 90 from January to June, 60 after: January–June has the mean MDA8 90, every later
+    // window less.
+    const b = new HourlyBuilder(2023, 2023, 60).setRange(
+      Date.UTC(2023, 0, 1),
+      Date.UTC(2023, 6, 1),
+      90,
+    );
+    expect(
+      byId(b, { standard: 'WHO_2021', pollutant: 'O3', year: 2023 })['WHO.O3.peak-season'],
+    ).toMatchObject({ value: 90, valid: true, level: 'IT1', met: false });
+  });
+});
