@@ -1,6 +1,5 @@
-// What every metric states besides its value (its unit, and an allowance only where the standard
-// has one), the capture of the assessed year alone, and the argument errors of the building
-// blocks and the hourly-means helpers, each message written out.
+// The capture of the assessed year alone, the argument errors of the building blocks and the
+// hourly-means helpers (each message written out), and how hourlyMeansOfStore slices its reads.
 import { describe, expect, it } from 'vitest';
 import {
   aot40,
@@ -17,93 +16,7 @@ import { TimeSeries } from '../../src/series/index.js';
 import { InMemoryStore } from '../../src/store/index.js';
 import { HourlyBuilder } from '../helpers/assessment-series.js';
 
-const STANDARDS = ['EU_2008', 'EU_2030', 'US_NAAQS', 'WHO_2021'] as const;
-const POLLUTANTS = ['PM10', 'PM25', 'NO2', 'SO2', 'O3', 'CO'] as const;
 const START = Date.UTC(2023, 0, 1);
-
-describe('units and allowances', () => {
-  it('name the unit of every value, and an allowance only for counts and second maxima', () => {
-    const year = { startMs: START, values: new Float64Array(8760).fill(10) };
-    const units: Record<string, string> = {};
-    const allowances: string[] = [];
-    for (const standard of STANDARDS) {
-      for (const pollutant of POLLUTANTS) {
-        for (const m of assessSeries(year, { standard, pollutant, year: 2023 }).metrics) {
-          units[`${standard} ${m.id}`] = m.unit;
-          if (Object.hasOwn(m, 'allowedExceedances')) allowances.push(`${standard} ${m.id}`);
-        }
-      }
-    }
-    const ugm3 = 'µg/m³';
-    expect(units).toEqual({
-      'EU_2008 PM10.annual-mean': ugm3,
-      'EU_2008 PM10.daily-exceedances': 'days',
-      'EU_2008 PM10.daily-90.4-percentile': ugm3,
-      'EU_2008 PM25.annual-mean': ugm3,
-      'EU_2008 NO2.hourly-exceedances': 'hours',
-      'EU_2008 NO2.annual-mean': ugm3,
-      'EU_2008 SO2.hourly-exceedances': 'hours',
-      'EU_2008 SO2.daily-exceedances': 'days',
-      'EU_2008 O3.mda8-exceedance-days': 'days',
-      'EU_2008 O3.aot40': 'µg/m³·h',
-      'EU_2008 O3.aot40-5y-mean': 'µg/m³·h',
-      'EU_2008 CO.max-daily-8h-mean': 'mg/m³',
-      'EU_2030 PM10.annual-mean': ugm3,
-      'EU_2030 PM10.daily-exceedances': 'days',
-      'EU_2030 PM25.annual-mean': ugm3,
-      'EU_2030 PM25.daily-exceedances': 'days',
-      'EU_2030 NO2.annual-mean': ugm3,
-      'EU_2030 NO2.daily-exceedances': 'days',
-      'EU_2030 NO2.hourly-exceedances': 'hours',
-      'EU_2030 SO2.annual-mean': ugm3,
-      'EU_2030 SO2.daily-exceedances': 'days',
-      'EU_2030 SO2.hourly-exceedances': 'hours',
-      'EU_2030 O3.mda8-exceedance-days': 'days',
-      'EU_2030 O3.aot40-5y-mean': 'µg/m³·h',
-      'EU_2030 CO.max-daily-8h-mean': 'mg/m³',
-      'EU_2030 CO.daily-exceedances': 'days',
-      'US_NAAQS PM10.expected-exceedances': 'days',
-      'US_NAAQS PM25.design-value-annual': ugm3,
-      'US_NAAQS PM25.design-value-24h': ugm3,
-      'US_NAAQS NO2.design-value-1h': 'ppb',
-      'US_NAAQS NO2.design-value-annual': 'ppb',
-      'US_NAAQS SO2.design-value-1h': 'ppb',
-      'US_NAAQS O3.design-value': 'ppm',
-      'US_NAAQS CO.8h-second-max': 'ppm',
-      'US_NAAQS CO.1h-second-max': 'ppm',
-      'WHO_2021 WHO.PM10.annual': ugm3,
-      'WHO_2021 WHO.PM10.24h-99th-percentile': ugm3,
-      'WHO_2021 WHO.PM25.annual': ugm3,
-      'WHO_2021 WHO.PM25.24h-99th-percentile': ugm3,
-      'WHO_2021 WHO.NO2.annual': ugm3,
-      'WHO_2021 WHO.NO2.24h-99th-percentile': ugm3,
-      'WHO_2021 WHO.SO2.24h-99th-percentile': ugm3,
-      'WHO_2021 WHO.O3.peak-season': ugm3,
-      'WHO_2021 WHO.O3.8h-99th-percentile': ugm3,
-      'WHO_2021 WHO.CO.24h-99th-percentile': 'mg/m³',
-    });
-    expect(allowances.sort()).toEqual(
-      [
-        'EU_2008 PM10.daily-exceedances',
-        'EU_2008 NO2.hourly-exceedances',
-        'EU_2008 SO2.hourly-exceedances',
-        'EU_2008 SO2.daily-exceedances',
-        'EU_2008 O3.mda8-exceedance-days',
-        'EU_2030 PM10.daily-exceedances',
-        'EU_2030 PM25.daily-exceedances',
-        'EU_2030 NO2.daily-exceedances',
-        'EU_2030 NO2.hourly-exceedances',
-        'EU_2030 SO2.daily-exceedances',
-        'EU_2030 SO2.hourly-exceedances',
-        'EU_2030 O3.mda8-exceedance-days',
-        'EU_2030 CO.daily-exceedances',
-        'US_NAAQS PM10.expected-exceedances',
-        'US_NAAQS CO.8h-second-max',
-        'US_NAAQS CO.1h-second-max',
-      ].sort(),
-    );
-  });
-});
 
 describe('the capture of the assessed year', () => {
   it('counts only the hours of that year, not the valid years around it', () => {
