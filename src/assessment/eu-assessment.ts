@@ -57,8 +57,9 @@ export function euMetrics(
     }
     if (!captured) return invalidMetric(head, year.captureReason(policy.capturePercent));
     const value = concentration(year, statistic);
-    // 85 % of the hours leave some day 18 valid hours, so the mean and the daily means exist;
-    // a day with 18 valid 8-hour means is only all but certain, so CO's maximum is checked.
+    // 85 % of the hours leave some day 18 valid hours, so the mean and the daily means exist,
+    // but not always a day with 18 valid 8-hour means: runs of three missing hours can spoil 7
+    // of every day's 24 with 14.6 % of the hours missing. So CO's maximum is checked.
     if (Number.isNaN(value)) {
       return invalidMetric(head, `no valid daily maximum 8-hour mean in ${year.year}`);
     }

@@ -1,11 +1,12 @@
 // EU O3 and WHO rules at edges the worked examples do not reach, worked by hand: the five-year
 // AOT40 at its objective, the summer months that make an O3 year valid, the count of an invalid
-// year, and a WHO peak season early in the year.
+// year, a CO year captured but without a daily maximum, and a WHO peak season early in the year.
 import { describe, expect, it } from 'vitest';
 import { type AssessOptions, assessSeries, type Metric } from '../../src/assessment/index.js';
 import { HourlyBuilder } from '../helpers/assessment-series.js';
 
-function byId(b: HourlyBuilder, options: AssessOptions): Record<string, Metric> {
+type Source = { readonly series: { startMs: number; values: ArrayLike<number> } };
+function byId(b: Source, options: AssessOptions): Record<string, Metric> {
   return Object.fromEntries(assessSeries(b.series, options).metrics.map((m) => [m.id, m]));
 }
 const EU_2008_O3: AssessOptions = { standard: 'EU_2008', pollutant: 'O3', year: 2023 };
@@ -50,6 +51,31 @@ describe('EU O3', () => {
       exceedances: 3,
       unit: 'days',
     });
+  });
+});
+
+describe('EU CO', () => {
+  it('has no maximum daily 8-hour mean when no day has 18 valid means, even at 85 % of hours', () => {
+    // Three missing hours in a row spoil the six 8-hour means that contain all three. Seven such
+    // runs every 144 hours (six days), placed so that each day gets 7 spoiled means of its 24:
+    // every day keeps 17, one short of 18. 1,278 of 8,760 hours are missing: capture 85.4 %.
+    const RUN_STARTS = [7, 21, 44, 67, 90, 113, 127];
+    const values = new Float64Array(8760).fill(1000);
+    for (let h = 0; h < values.length; h++) {
+      if (RUN_STARTS.some((start) => h % 144 >= start && h % 144 < start + 3)) {
+        values[h] = Number.NaN;
+      }
+    }
+    const series = { startMs: Date.UTC(2023, 0, 1), values };
+    const m = byId({ series }, { standard: 'EU_2030', pollutant: 'CO', year: 2023 });
+    expect(m['CO.max-daily-8h-mean']).toMatchObject({
+      value: null,
+      valid: false,
+      capture: 7482 / 8760,
+      reason: 'no valid daily maximum 8-hour mean in 2023',
+    });
+    // The daily means have their 18 hours: the count stands.
+    expect(m['CO.daily-exceedances']).toMatchObject({ value: 0, valid: true, met: true });
   });
 });
 
