@@ -56,9 +56,12 @@ const PLANS: Readonly<Record<Folder, FolderPlan>> = Object.freeze({
   // few minutes (20 cases: 45 min on one core); the worked examples, the hand-worked edges and
   // the building-block tests do most of the killing. Its vitest config runs the cheap files
   // first and shares one module graph per run (docs/mutation.md).
+  // Many of its endless-loop mutants (a loop counter run backwards) wait for the timeout rather
+  // than reach the hit limit (22 of 37): 5 s, as for geo, on top of twice the tests' own time.
   assessment: {
     tests: ['assessment'],
     propertyRuns: 5,
+    timeoutMS: 5000,
     vitestConfig: 'vitest.stryker.assessment.config.ts',
   },
 });

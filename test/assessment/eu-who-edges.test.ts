@@ -79,6 +79,35 @@ describe('EU CO', () => {
   });
 });
 
+describe('WHO', () => {
+  it('gives level null when the capture fails', () => {
+    const oneHour = { series: { startMs: Date.UTC(2023, 0, 1), values: [5] } };
+    const { metrics } = assessSeries(oneHour.series, {
+      standard: 'WHO_2021',
+      pollutant: 'PM25',
+      year: 2023,
+    });
+    for (const metric of metrics) {
+      expect(metric).toMatchObject({ value: null, valid: false, level: null });
+    }
+  });
+});
+
+describe('US CO', () => {
+  it('reads the first hours of the next year for the last 8-hour averages of the year', () => {
+    // 1,000 µg/m³; 20,000 from 31 December 20:00 to 1 January 03:59 (17.458 ppm) and 15,000 for
+    // eight hours in June (13.094 ppm). The year's best 8-hour average starts on 31 December at
+    // 20:00; the second, not overlapping it, is June's. Four hours of 20,000 are in 2023.
+    const b = new HourlyBuilder(2023, 2024, 1000)
+      .setRange(Date.UTC(2023, 11, 31, 20), Date.UTC(2024, 0, 1, 4), 20_000)
+      .setHours(2023, 6, 10, 8, 16, 15_000);
+    expect(byId(b, { standard: 'US_NAAQS', pollutant: 'CO', year: 2023 })).toMatchObject({
+      'CO.8h-second-max': { value: 13.1, valid: true, met: false },
+      'CO.1h-second-max': { value: 17.5, valid: true, met: true },
+    });
+  });
+});
+
 describe('WHO peak season', () => {
   it('can be the first window, January–June', () => {
     // 90 from January to June, 60 after: January–June has the mean MDA8 90, every later
