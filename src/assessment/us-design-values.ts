@@ -79,14 +79,18 @@ export function usUnitGrid(
 ): UsUnitGrid {
   const molarMass = US_MOLAR_MASS_G_PER_MOL[gas];
   const { values, startHour } = grid;
-  const offset = fromHour - startHour;
-  const out = Float64Array.from({ length: tillHour - fromHour }, (_, i) => {
-    // Outside the series the read gives undefined, which is not finite either.
-    const v = values[offset + i];
-    if (!Number.isFinite(v)) return Number.NaN;
-    const ppb = (v! * US_MOLAR_VOLUME_L) / molarMass;
-    return decimals === undefined ? ppb / 1000 : truncateDecimals(ppb, decimals);
-  });
+  const out = new Float64Array(tillHour - fromHour).fill(Number.NaN);
+  // Only the hours the series has are read: reads outside a typed array (at negative indices
+  // above all) take a slow path, and a year of data read for three years is the usual case.
+  const from = Math.max(fromHour - startHour, 0);
+  const till = Math.min(tillHour - startHour, values.length);
+  for (let i = from; i < till; i++) {
+    const v = values[i]!; // ! : i < length
+    if (!Number.isFinite(v)) continue;
+    const ppb = (v * US_MOLAR_VOLUME_L) / molarMass;
+    out[i + startHour - fromHour] =
+      decimals === undefined ? ppb / 1000 : truncateDecimals(ppb, decimals);
+  }
   return { values: out, startHour: fromHour };
 }
 

@@ -5,7 +5,6 @@ import type { Metric } from './assessment-types.js';
 import { eightHourMean } from './eight-hour-means.js';
 import { daysInYear, HOURS_PER_DAY, type HourGrid, yearStartDay } from './hour-grid.js';
 import { atLeastPercent, invalidMetric, type MetricHead, validMetric } from './metric.js';
-import { finiteSorted } from './percentile.js';
 import { roundHalfUp, truncateDecimals } from './rounding.js';
 import {
   designValueMetric,
@@ -163,7 +162,8 @@ export function usCarbonMonoxideMetrics(grid: HourGrid, year: number, capture: n
   const firstHour = yearStartHour(year);
   const hours = daysInYear(year) * HOURS_PER_DAY;
   const ppm = usUnitGrid(grid, 'CO', firstHour, firstHour + hours + 7, undefined);
-  const means = Float64Array.from({ length: hours }, (_, h) => eightHourMean(ppm, firstHour + h));
+  const means = new Float64Array(hours);
+  for (let h = 0; h < hours; h++) means[h] = eightHourMean(ppm, firstHour + h);
   // The earliest of the largest averages (index 0 when none is valid: then no second either).
   let best = 0;
   let bestMean = Number.NEGATIVE_INFINITY;
@@ -178,9 +178,17 @@ export function usCarbonMonoxideMetrics(grid: HourGrid, year: number, capture: n
   means.forEach((mean, h) => {
     if (Math.abs(h - best) >= 8 && !Number.isNaN(mean)) second = Math.max(second, mean);
   });
-  const hourly = finiteSorted(ppm.values.subarray(0, hours));
-  const valid = hourly.length;
-  const next = hourly[valid - 2] ?? Number.NEGATIVE_INFINITY;
+  // The two largest valid hours, equal ones counted twice; −∞ for what is missing.
+  let top = Number.NEGATIVE_INFINITY;
+  let next = Number.NEGATIVE_INFINITY;
+  let valid = 0;
+  for (let h = 0; h < hours; h++) {
+    const v = ppm.values[h]!; // ! : h < hours
+    if (Number.isNaN(v)) continue;
+    valid++;
+    next = Math.max(next, Math.min(top, v));
+    top = Math.max(top, v);
+  }
   const captured = atLeastPercent(valid, hours, 75);
   const rule = '40 CFR 50.8';
   return [

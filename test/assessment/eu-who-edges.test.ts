@@ -94,16 +94,18 @@ describe('WHO', () => {
 });
 
 describe('US CO', () => {
-  it('reads the first hours of the next year for the last 8-hour averages of the year', () => {
-    // 1,000 µg/m³; 20,000 from 31 December 20:00 to 1 January 03:59 (17.458 ppm) and 15,000 for
-    // eight hours in June (13.094 ppm). The year's best 8-hour average starts on 31 December at
-    // 20:00; the second, not overlapping it, is June's. Four hours of 20,000 are in 2023.
+  it('reads the first hours of the next year for the 8-hour averages, not for the hours', () => {
+    // 1,000 µg/m³; 20,000 from 31 December 23:00 to 1 January 03:59, and 15,000 from 08:00 to
+    // 15:59 on 10 June. The best 8-hour average is June's (13.094 ppm); the second, starting
+    // on 31 December at 20:00 … 23:00, is (3 × 1,000 + 5 × 20,000) / 8 = 12,875 µg/m³
+    // (11.239 ppm) and needs the hours of 2024. The hours of 2023 alone give the 1-hour values:
+    // 20,000 (17.458 ppm) once, then 15,000 (13.094 ppm).
     const b = new HourlyBuilder(2023, 2024, 1000)
-      .setRange(Date.UTC(2023, 11, 31, 20), Date.UTC(2024, 0, 1, 4), 20_000)
+      .setRange(Date.UTC(2023, 11, 31, 23), Date.UTC(2024, 0, 1, 4), 20_000)
       .setHours(2023, 6, 10, 8, 16, 15_000);
     expect(byId(b, { standard: 'US_NAAQS', pollutant: 'CO', year: 2023 })).toMatchObject({
-      'CO.8h-second-max': { value: 13.1, valid: true, met: false },
-      'CO.1h-second-max': { value: 17.5, valid: true, met: true },
+      'CO.8h-second-max': { value: 11.2, valid: true, met: false },
+      'CO.1h-second-max': { value: 13.1, valid: true, met: true },
     });
   });
 });
