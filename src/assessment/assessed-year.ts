@@ -102,21 +102,5 @@ export function mda8OfYear(grid: HourGrid, year: number): Float64Array {
 
 /** Values of `values` above `threshold` (NaN is never above). */
 export function countAbove(values: Float64Array, threshold: number): number {
-  let count = 0;
-  for (let i = 0; i < values.length; i++) if (values[i]! > threshold) count++;
-  return count;
-}
-
-/** The largest non-NaN value; NaN when there is none. */
-export function maxOfValid(values: Float64Array): number {
-  let max = Number.NEGATIVE_INFINITY;
-  let found = false;
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i]!; // ! : i < length
-    if (!Number.isNaN(v)) {
-      found = true;
-      if (v > max) max = v;
-    }
-  }
-  return found ? max : Number.NaN;
+  return values.filter((v) => v > threshold).length;
 }

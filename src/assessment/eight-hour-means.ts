@@ -102,7 +102,7 @@ export function dailyMaxEightHourMeansInto(
       const mean = eightHourMean(grid, firstStart + m);
       if (!Number.isNaN(mean)) {
         valid++;
-        if (mean > max) max = mean;
+        max = Math.max(max, mean);
       }
     }
     maxima[d] = valid >= MIN_MEANS_PER_DAY ? max : Number.NaN;

@@ -72,9 +72,9 @@ function exceedanceDays(year: AssessedYear, policy: EuOzonePolicy): Metric {
   let validYears = 0;
   let exceedances = 0;
   for (let y = year.year - 2; y <= year.year; y++) {
-    const mda8 = y === year.year ? year.mda8() : mda8OfYear(year.grid, y);
+    const mda8 = mda8OfYear(year.grid, y);
     const count = countAbove(mda8, MDA8_TARGET_UGM3);
-    if (y === year.year) exceedances = count;
+    exceedances = count; // the last pass is the assessed year's
     if (!isValidOzoneYear(mda8, y)) continue;
     sum += count;
     validYears++;

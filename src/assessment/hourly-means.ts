@@ -52,11 +52,10 @@ export function hourlyMeansOfSeries(
     throw argumentError(TypeError, 'hourlyMeansOfSeries', 'series', 'must be a TimeSeries', series);
   }
   checkRange('hourlyMeansOfSeries', fromMs, hours);
-  const values = new Float64Array(hours);
-  for (let i = 0; i < hours; i++) {
+  const values = Float64Array.from({ length: hours }, (_, i) => {
     const start = fromMs + i * MS_PER_HOUR;
-    values[i] = series.average(start, start + MS_PER_HOUR) ?? Number.NaN;
-  }
+    return series.average(start, start + MS_PER_HOUR) ?? Number.NaN;
+  });
   return { startMs: fromMs, values };
 }
 
@@ -94,10 +93,10 @@ export async function hourlyMeansOfStore(
       installationId,
       hourlyWindows(fromMs + from * MS_PER_HOUR, count),
     );
-    for (let i = 0; i < count; i++) {
-      const value = averages[i]?.[name];
-      if (value !== undefined) values[from + i] = value;
-    }
+    // One average per window, in the windows' order (the store's contract).
+    averages.forEach((average, i) => {
+      values[from + i] = average[name] ?? Number.NaN;
+    });
   }
   return { startMs: fromMs, values };
 }

@@ -28,13 +28,14 @@ export function validMetric(
   return Object.freeze({ ...head, ...extras, value, met, valid: true });
 }
 
-/** An invalid metric: value and met are null, the reason names the failed rule. */
+/**
+ * An invalid metric: value and met are null, the reason names the failed rule. A WHO metric
+ * passes `{ level: null }` in `extras`.
+ */
 export function invalidMetric(head: MetricHead, reason: string, extras: MetricExtras = {}): Metric {
-  const level = extras.level === undefined ? {} : { level: null };
   return Object.freeze({
     ...head,
     ...extras,
-    ...level,
     value: null,
     met: null,
     valid: false,

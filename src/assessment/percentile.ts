@@ -67,15 +67,8 @@ export function kthHighest(values: ArrayLike<number>, k: number): number | undef
 
 /** The finite values, sorted ascending, in a new array; internal. */
 export function finiteSorted(values: ArrayLike<number>): Float64Array {
-  let count = 0;
-  for (let i = 0; i < values.length; i++) if (Number.isFinite(values[i])) count++;
-  const sorted = new Float64Array(count);
-  let at = 0;
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i]!; // ! : i < length
-    if (Number.isFinite(v)) sorted[at++] = v;
-  }
-  return sorted.sort();
+  const finite: number[] = Array.prototype.filter.call(values, (v) => Number.isFinite(v));
+  return Float64Array.from(finite).sort();
 }
 
 // Checks a percent in (0, 100] with at most three decimals; returns it in thousandths.

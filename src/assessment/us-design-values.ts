@@ -8,6 +8,9 @@ import { invalidMetric, type MetricHead, validMetric } from './metric.js';
 import { truncateDecimals } from './rounding.js';
 import { US_MOLAR_MASS_G_PER_MOL, US_MOLAR_VOLUME_L } from './us-units.js';
 
+/** January, April, July and October, 0-based. */
+const QUARTER_FIRST_MONTHS: readonly number[] = Object.freeze([0, 3, 6, 9]);
+
 /** Quarters of `years` (oldest first) with fewer than 75 % of their days valid. */
 export function incompleteQuarters(
   validDay: (year: number, dayOfYear: number) => boolean,
@@ -16,9 +19,9 @@ export function incompleteQuarters(
   let incomplete = 0;
   for (const year of years) {
     const firstDay = yearStartDay(year);
-    for (let q = 0; q < 4; q++) {
-      const from = monthStartDay(year, 3 * q) - firstDay;
-      const till = monthStartDay(year, 3 * q + 3) - firstDay;
+    for (const firstMonth of QUARTER_FIRST_MONTHS) {
+      const from = monthStartDay(year, firstMonth) - firstDay;
+      const till = monthStartDay(year, firstMonth + 3) - firstDay;
       let valid = 0;
       for (let d = from; d < till; d++) if (validDay(year, d)) valid++;
       if (4 * valid < 3 * (till - from)) incomplete++;
@@ -43,7 +46,7 @@ export function designValueMetric(
   completeness: { readonly complete: boolean; readonly reason: string },
   extras: { readonly exceedances?: number } = {},
 ): Metric {
-  if (Number.isNaN(value)) return invalidMetric(head, completeness.reason, extras);
+  // Complete quarters always give a computable value; NaN (not computable) is never > level.
   if (completeness.complete) return validMetric(head, value, value <= level, extras);
   if (value > level) return validMetric(head, value, false, extras);
   return invalidMetric(head, completeness.reason, extras);
@@ -57,9 +60,15 @@ export function quartersReason(incomplete: number, year: number): string {
   return `incomplete: ${incomplete} of the 12 quarters of ${year - 2}–${year} have fewer than 75 % valid days`;
 }
 
+/** A grid of converted hours, all of them in one typed array. */
+export interface UsUnitGrid extends HourGrid {
+  readonly values: Float64Array;
+}
+
 /**
  * The hours `[fromHour, tillHour)` of a gas in the US unit: ppb truncated to `decimals` places
- * (O3 0, NO2 and SO2 1), or ppm unrounded for CO (`decimals` undefined). NaN stays missing.
+ * (O3 0, NO2 and SO2 1), or ppm unrounded for CO (`decimals` undefined). A missing hour, and an
+ * hour outside the series, is NaN.
  */
 export function usUnitGrid(
   grid: HourGrid,
@@ -67,10 +76,12 @@ export function usUnitGrid(
   fromHour: number,
   tillHour: number,
   decimals: number | undefined,
-): HourGrid {
+): UsUnitGrid {
   const molarMass = US_MOLAR_MASS_G_PER_MOL[gas];
-  const out = new Float64Array(tillHour - fromHour).fill(Number.NaN);
   const { values, startHour } = grid;
+  const out = new Float64Array(tillHour - fromHour).fill(Number.NaN);
+  // Only the hours the series has are read: reads outside a typed array (at negative indices
+  // above all) take a slow path, and a year of data read for three years is the usual case.
   const from = Math.max(fromHour - startHour, 0);
   const till = Math.min(tillHour - startHour, values.length);
   for (let i = from; i < till; i++) {

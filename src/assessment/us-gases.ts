@@ -42,9 +42,12 @@ export function usOzoneMetrics(grid: HourGrid, year: number, capture: number): M
   for (const y of years) {
     const maxima = new Float64Array(daysInYear(y));
     const firstDay = yearStartDay(y);
-    for (let d = 0; d < maxima.length; d++) maxima[d] = ozoneDailyMax(ppb, firstDay + d);
     let validDays = 0;
-    for (let d = 0; d < maxima.length; d++) if (!Number.isNaN(maxima[d]!)) validDays++;
+    for (let d = 0; d < maxima.length; d++) {
+      const max = ozoneDailyMax(ppb, firstDay + d);
+      maxima[d] = max;
+      if (!Number.isNaN(max)) validDays++;
+    }
     if (!atLeastPercent(validDays, maxima.length, 75)) everyYear75 = false;
     fractionSum += validDays / maxima.length;
     sum += kthHighestValid(maxima, () => 4);
@@ -67,7 +70,7 @@ export function usOzoneMetrics(grid: HourGrid, year: number, capture: number): M
 }
 
 // App. U 3(b)–(d): the largest of the 17 truncated 8-hour averages starting 07:00 … 23:00,
-// valid with 13 of them or when it exceeds 70 ppb.
+// valid with 13 of them or when it exceeds 70 ppb (without any, the maximum is −∞).
 function ozoneDailyMax(ppb: HourGrid, day: number): number {
   let max = Number.NEGATIVE_INFINITY;
   let valid = 0;
@@ -75,10 +78,9 @@ function ozoneDailyMax(ppb: HourGrid, day: number): number {
     const mean = eightHourMean(ppb, start);
     if (Number.isNaN(mean)) continue;
     valid++;
-    const truncated = truncateDecimals(mean, 0);
-    if (truncated > max) max = truncated;
+    max = Math.max(max, truncateDecimals(mean, 0));
   }
-  return valid >= 13 || (valid > 0 && max > 70) ? max : Number.NaN;
+  return valid >= 13 || max > 70 ? max : Number.NaN;
 }
 
 /** NO2 (App. S) or SO2 (App. T): the 1-hour design value, and NO2's annual one, ppb. */
@@ -93,11 +95,10 @@ export function usOneHourMetrics(
   const rank = gas === 'NO2' ? appendixNRank : (n: number) => Math.min(4, Math.ceil(n / 100));
   const years = threeYears(year);
   const maxima = years.map((y) => {
-    const days = new Float64Array(daysInYear(y));
     const firstHour = yearStartHour(y) - ppb.startHour;
-    for (let d = 0; d < days.length; d++)
-      days[d] = oneHourDailyMax(ppb.values, firstHour + d * 24, level);
-    return days;
+    return Float64Array.from({ length: daysInYear(y) }, (_, d) =>
+      oneHourDailyMax(ppb.values, firstHour + d * HOURS_PER_DAY, level),
+    );
   });
   let sum = 0;
   for (const days of maxima) sum += kthHighestValid(days, rank);
@@ -116,7 +117,8 @@ export function usOneHourMetrics(
   return metrics;
 }
 
-// The largest valid hour of the day, valid with 18 hours or when it exceeds the level.
+// The largest valid hour of the day, valid with 18 hours or when it exceeds the level (without
+// any, the maximum is −∞).
 function oneHourDailyMax(values: ArrayLike<number>, from: number, level: number): number {
   let max = Number.NEGATIVE_INFINITY;
   let valid = 0;
@@ -124,9 +126,9 @@ function oneHourDailyMax(values: ArrayLike<number>, from: number, level: number)
     const v = values[i]!; // ! : the grid covers every day of the three years
     if (Number.isNaN(v)) continue;
     valid++;
-    if (v > max) max = v;
+    max = Math.max(max, v);
   }
-  return valid >= 18 || (valid > 0 && max > level) ? max : Number.NaN;
+  return valid >= 18 || max > level ? max : Number.NaN;
 }
 
 // App. S 5.1: the mean of the year's truncated hourly ppb, rounded; 75 % of the hours needed.
@@ -162,25 +164,30 @@ export function usCarbonMonoxideMetrics(grid: HourGrid, year: number, capture: n
   const ppm = usUnitGrid(grid, 'CO', firstHour, firstHour + hours + 7, undefined);
   const means = new Float64Array(hours);
   for (let h = 0; h < hours; h++) means[h] = eightHourMean(ppm, firstHour + h);
-  let best = -1;
-  for (let h = 0; h < hours; h++) if (means[h]! > (best < 0 ? -Infinity : means[best]!)) best = h;
-  let second = Number.NaN;
-  for (let h = 0; h < hours; h++) {
-    const v = means[h]!; // ! : h < hours
-    if (Math.abs(h - best) >= 8 && (v > second || (Number.isNaN(second) && !Number.isNaN(v))))
-      second = v;
-  }
-  let top = Number.NaN;
-  let next = Number.NaN;
+  // The earliest of the largest averages (index 0 when none is valid: then no second either).
+  let best = 0;
+  let bestMean = Number.NEGATIVE_INFINITY;
+  means.forEach((mean, h) => {
+    if (mean > bestMean) {
+      best = h;
+      bestMean = mean;
+    }
+  });
+  // The largest valid average not overlapping it; −∞ when there is none.
+  let second = Number.NEGATIVE_INFINITY;
+  means.forEach((mean, h) => {
+    if (Math.abs(h - best) >= 8 && !Number.isNaN(mean)) second = Math.max(second, mean);
+  });
+  // The two largest valid hours, equal ones counted twice; −∞ for what is missing.
+  let top = Number.NEGATIVE_INFINITY;
+  let next = Number.NEGATIVE_INFINITY;
   let valid = 0;
   for (let h = 0; h < hours; h++) {
     const v = ppm.values[h]!; // ! : h < hours
     if (Number.isNaN(v)) continue;
     valid++;
-    if (!(v <= top)) {
-      next = top;
-      top = v;
-    } else if (!(v <= next)) next = v;
+    next = Math.max(next, Math.min(top, v));
+    top = Math.max(top, v);
   }
   const captured = atLeastPercent(valid, hours, 75);
   const rule = '40 CFR 50.8';
@@ -210,7 +217,7 @@ function coMetric(
   valid: number,
   hours: number,
 ): Metric {
-  if (Number.isNaN(secondMax)) {
+  if (secondMax === Number.NEGATIVE_INFINITY) {
     return invalidMetric(head, `no second maximum in ${valid}/${hours} valid hours`);
   }
   const value = roundHalfUp(secondMax, 1);

@@ -27,12 +27,8 @@ export function appendixNRank(count: number): number {
 /** PM2.5: the annual and the 24-hour design value. */
 export function usPm25Metrics(grid: HourGrid, year: number, capture: number): Metric[] {
   const years = threeYears(year);
-  const daily = years.map((y) => {
-    const means = yearDailyMeans(grid, y);
-    // App. N: daily values keep one decimal, further digits truncated.
-    for (let d = 0; d < means.length; d++) means[d] = truncateDecimals(means[d]!, 1);
-    return means;
-  });
+  // App. N: daily values keep one decimal, further digits truncated.
+  const daily = years.map((y) => yearDailyMeans(grid, y).map((m) => truncateDecimals(m, 1)));
   const incomplete = incompleteQuarters((y, d) => !Number.isNaN(daily[y - year + 2]![d]!), years);
   const completeness = { complete: incomplete === 0, reason: quartersReason(incomplete, year) };
   let annualSum = 0;
@@ -81,7 +77,7 @@ export function usPm10Metrics(grid: HourGrid, year: number, capture: number): Me
       if (Math.floor(m / 10 + 0.5 + 1e-9) * 10 > 150) over++;
     }
     sum += (over * means.length) / valid; // NaN for a year without a valid day
-    if (i === 2) exceedances = over;
+    exceedances = over; // the last pass is year Y's
   }
   const head: MetricHead = {
     id: 'PM10.expected-exceedances',
@@ -111,7 +107,7 @@ function annualMeanOfQuarters(daily: Float64Array, year: number): number {
         count++;
       }
     }
-    sum += count > 0 ? quarterSum / count : Number.NaN;
+    sum += quarterSum / count; // 0 / 0 is NaN: a quarter without a value
   }
   return sum / 4;
 }
@@ -120,7 +116,6 @@ function annualMeanOfQuarters(daily: Float64Array, year: number): number {
 export function kthHighestValid(values: Float64Array, rankOf: (count: number) => number): number {
   const sorted = values.filter((v) => !Number.isNaN(v)).sort();
   const n = sorted.length;
-  if (n === 0) return Number.NaN;
-  const rank = rankOf(n);
-  return rank <= n ? sorted[n - rank]! : Number.NaN;
+  // A rank above n (or 0, for n = 0) reads outside the array.
+  return sorted[n - rankOf(n)] ?? Number.NaN;
 }

@@ -78,8 +78,8 @@ export function whoMetrics(year: AssessedYear): Metric[] {
 /** The most stringent level that `value` does not exceed; `null` above all of them. */
 export function levelOf(value: number, levels: WhoGuideline['levels']): WhoLevel | null {
   for (const level of LEVELS_MOST_STRINGENT_FIRST) {
-    const bound = levels[level];
-    if (bound !== undefined && value <= bound) return level;
+    // A level the pollutant does not have reads NaN, which no value is below.
+    if (value <= (levels[level] ?? Number.NaN)) return level;
   }
   return null;
 }
@@ -97,7 +97,7 @@ function statisticOf(year: AssessedYear, statistic: WhoStatistic): number {
 // of the days have a valid MDA8.
 function peakSeason(year: AssessedYear): number {
   const mda8 = year.mda8();
-  let best = Number.NaN;
+  let best = Number.NEGATIVE_INFINITY;
   for (let first = 0; first <= 6; first++) {
     const from = monthStartDay(year.year, first) - year.firstDay;
     const till = monthStartDay(year.year, first + 6) - year.firstDay;
@@ -110,9 +110,7 @@ function peakSeason(year: AssessedYear): number {
         valid++;
       }
     }
-    if (!atLeastPercent(valid, till - from, 75)) continue;
-    const mean = sum / valid;
-    if (!(mean <= best)) best = mean;
+    if (atLeastPercent(valid, till - from, 75)) best = Math.max(best, sum / valid);
   }
-  return best;
+  return best === Number.NEGATIVE_INFINITY ? Number.NaN : best;
 }
