@@ -15,7 +15,7 @@ import {
   ugm3ToUsPpb,
   ugm3ToUsPpm,
 } from '../../src/assessment/index.js';
-import { seeded } from '../helpers/assessment-arbitraries.js';
+import { seededRandom } from '../../src/sample/seeded-noise.js';
 import { dailyMean, Hours, mda8, naiveAot40 } from '../helpers/assessment-oracle.js';
 import { RUNS } from '../helpers/property-runs.js';
 
@@ -30,7 +30,7 @@ const hoursCase = fc.record({
   offsetHours: fc.integer({ min: -30, max: 30 }),
 });
 function hoursOf(c: { seed: number; rate: number; days: number; offsetHours: number }) {
-  const random = seeded(c.seed);
+  const random = seededRandom(c.seed);
   const values = Array.from({ length: c.days * 24 }, () =>
     random() < c.rate
       ? random() < 0.2
@@ -220,7 +220,7 @@ describe('aot40', () => {
         fc.integer({ min: 0, max: 2 ** 31 - 1 }),
         fc.constantFrom(0, 0.05, 0.1, 0.2),
         (seed, rate) => {
-          const random = seeded(seed);
+          const random = seededRandom(seed);
           const startMs = Date.UTC(2023, 3, 30);
           const values = Array.from({ length: 95 * 24 }, () =>
             random() < rate ? Number.NaN : random() * 160,

@@ -6,29 +6,10 @@ import { assessSeries } from '../../src/assessment/index.js';
 import { ASSESS_HELP, parseAssessArgs, runAssessCommand } from '../../src/cli/assess-command.js';
 import { main } from '../../src/cli/main.js';
 import { PROGRESS_MIN_BYTES } from '../../src/cli/progress-bar.js';
+import { cliEnvironment } from '../helpers/cli-environment.js';
 
 const root = mkdtempSync(join(tmpdir(), 'airq-assess-cli-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
-
-function environment(argv: string[], extra: { tty?: boolean } = {}) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const raw: string[] = [];
-  return {
-    out,
-    err,
-    raw,
-    env: {
-      argv,
-      env: {},
-      stdout: (line: string) => out.push(line),
-      stderr: (line: string) => err.push(line),
-      writeStderr: (text: string) => raw.push(text),
-      stderrIsTty: extra.tty ?? false,
-      stopRequested: new Promise<string>(() => {}),
-    },
-  };
-}
 
 const H = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -86,7 +67,7 @@ describe('parseAssessArgs', () => {
 describe('airq assess', () => {
   it('prints the table of an hourly CSV, dispatched by main', async () => {
     const file = writeHourly('hourly.csv', hourlyValues());
-    const { out, err, env } = environment(['assess', ...RUN, file]);
+    const { out, err, env } = cliEnvironment(['assess', ...RUN, file]);
     expect(await main(env)).toBe(0);
     expect(err).toEqual([]);
     expect(out[0]).toBe(`EU_2008 PM10 2023 (${file})`);
@@ -102,7 +83,7 @@ describe('airq assess', () => {
     const values = hourlyValues();
     values.fill(Number.NaN, 100, 1200);
     const file = writeHourly('gaps.csv', values);
-    const { out, env } = environment([...RUN, '--json', file]);
+    const { out, env } = cliEnvironment([...RUN, '--json', file]);
     expect(await runAssessCommand(env)).toBe(0);
     const expected = assessSeries(
       { startMs: Date.UTC(2023, 0, 1), values },
@@ -126,7 +107,7 @@ describe('airq assess', () => {
     rows.push('7,PM10,not a time,3');
     const file = join(root, 'samples.csv');
     writeFileSync(file, `${rows.join('\n')}\n`);
-    const { out, err, env } = environment([...RUN, '--json', file]);
+    const { out, err, env } = cliEnvironment([...RUN, '--json', file]);
     expect(await runAssessCommand(env)).toBe(0);
     expect(err).toEqual([
       `${file}:${rows.length}: timestamp must be an ISO 8601 date-time, got "not a time"`,
@@ -137,7 +118,7 @@ describe('airq assess', () => {
     );
     expect(JSON.parse(out.join('\n'))).toEqual(JSON.parse(JSON.stringify(expected)));
 
-    const table = environment([...RUN, file]);
+    const table = cliEnvironment([...RUN, file]);
     expect(await runAssessCommand(table.env)).toBe(0);
     expect(table.out[0]).toBe(`EU_2008 PM10 2023 (${file}, installation 7)`);
   });
@@ -148,14 +129,14 @@ describe('airq assess', () => {
       file,
       'installationId,name,timestamp,value\n1,PM10,2023-01-01T00:00:00Z,5\n2,PM10,2023-01-01T00:00:00Z,6\n',
     );
-    const { err, env } = environment([...RUN, file]);
+    const { err, env } = cliEnvironment([...RUN, file]);
     expect(await runAssessCommand(env)).toBe(1);
     expect(err).toEqual([
       `airq assess: ${file} holds PM10 of installations 1, 2: choose one with --installation`,
     ]);
-    const picked = environment([...RUN, '--installation', '2', file]);
+    const picked = cliEnvironment([...RUN, '--installation', '2', file]);
     expect(await runAssessCommand(picked.env)).toBe(0);
-    const missing = environment([...RUN, '--installation', '3', file]);
+    const missing = cliEnvironment([...RUN, '--installation', '3', file]);
     expect(await runAssessCommand(missing.env)).toBe(1);
     expect(missing.err).toEqual([`airq assess: ${file}: no PM10 rows of installation 3`]);
   });
@@ -166,7 +147,7 @@ describe('airq assess', () => {
       hourlyValues(),
       '2023-03-01T00:30:00Z,5\n2023-03-01T00:00:00Z,x\n2023-03-01T01:00:00Z,1\na,b,c\n',
     );
-    const { err, env } = environment([...RUN, file]);
+    const { err, env } = cliEnvironment([...RUN, file]);
     expect(await runAssessCommand(env)).toBe(0);
     expect(err).toEqual([
       `${file}:8762: timestamp must be an ISO 8601 whole UTC hour, got "2023-03-01T00:30:00Z"`,
@@ -195,17 +176,17 @@ describe('airq assess', () => {
       ],
     ];
     for (const [argv, message] of cases) {
-      const { err, env } = environment(argv);
+      const { err, env } = cliEnvironment(argv);
       expect(await runAssessCommand(env)).toBe(1);
       expect(err[0]).toMatch(message);
     }
   });
 
   it('prints the help, and exits with 2 on bad flags', async () => {
-    const help = environment(['assess', '--help']);
+    const help = cliEnvironment(['assess', '--help']);
     expect(await main(help.env)).toBe(0);
     expect(help.out).toEqual([ASSESS_HELP]);
-    const bad = environment(['assess', '--standard', 'X']);
+    const bad = cliEnvironment(['assess', '--standard', 'X']);
     expect(await main(bad.env)).toBe(2);
     expect(bad.err[0]).toMatch(/^airq assess: --standard must be one of/);
   });
@@ -213,11 +194,11 @@ describe('airq assess', () => {
   it('draws a progress bar on a terminal for an input over 10 MiB, and none otherwise', async () => {
     const padding = `${' '.repeat(1023)}\n`.repeat(Math.ceil(PROGRESS_MIN_BYTES / 1024) + 1);
     const file = writeHourly('big.csv', hourlyValues(), padding);
-    const tty = environment([...RUN, file], { tty: true });
+    const tty = cliEnvironment([...RUN, file], { tty: true });
     expect(await runAssessCommand(tty.env)).toBe(0);
     expect(tty.raw.at(-2)).toMatch(/^\r\[#{30}\] 100% {2}10\.\d \/ 10\.\d MiB$/);
     expect(tty.raw.at(-1)).toBe('\n');
-    const pipe = environment([...RUN, file]);
+    const pipe = cliEnvironment([...RUN, file]);
     expect(await runAssessCommand(pipe.env)).toBe(0);
     expect(pipe.raw).toEqual([]);
   });

@@ -6,31 +6,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { IMPORT_HELP, parseImportArgs, runImportCommand } from '../../src/cli/import-command.js';
 import { EXIT_FAILURE, EXIT_USAGE, main } from '../../src/cli/main.js';
 import { PROGRESS_MIN_BYTES } from '../../src/cli/progress-bar.js';
+import { cliEnvironment } from '../helpers/cli-environment.js';
 
 const SC = 'test/fixtures/import/sensor-community';
 const HEADER = 'sensor_id;sensor_type;location;lat;lon;timestamp;P1;durP1;ratioP1;P2;durP2;ratioP2';
 const root = mkdtempSync(join(tmpdir(), 'airq-import-cli-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
-
-function environment(argv: string[], extra: { tty?: boolean } = {}) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const raw: string[] = [];
-  return {
-    out,
-    err,
-    raw,
-    env: {
-      argv,
-      env: {},
-      stdout: (line: string) => out.push(line),
-      stderr: (line: string) => err.push(line),
-      writeStderr: (text: string) => raw.push(text),
-      stderrIsTty: extra.tty ?? false,
-      stopRequested: new Promise<string>(() => {}),
-    },
-  };
-}
 
 describe('parseImportArgs', () => {
   it('reads the source, the output directory and the inputs', () => {
@@ -76,7 +57,7 @@ describe('parseImportArgs', () => {
 describe('airq import', () => {
   it('is the import subcommand of main: bad rows to stderr, the summary to stdout, exit 0', async () => {
     const outDir = join(root, 'ok');
-    const { out, err, raw, env } = environment([
+    const { out, err, raw, env } = cliEnvironment([
       'import',
       '--from',
       'sensor-community',
@@ -105,7 +86,7 @@ describe('airq import', () => {
     const row = '40112;SDS011;27045;50.062;19.937;2026-11-21T08:01:12;41.30;;;27.10;;\n';
     const rows = Math.ceil((PROGRESS_MIN_BYTES + 1) / row.length);
     writeFileSync(file, `${HEADER}\n${row.repeat(rows)}`);
-    const { out, raw, env } = environment(
+    const { out, raw, env } = cliEnvironment(
       ['--from', 'sensor-community', '--out', join(root, 'big'), file],
       { tty: true },
     );
@@ -118,7 +99,7 @@ describe('airq import', () => {
 
   it('exits 1 and writes nothing when an input has no valid row', async () => {
     const outDir = join(root, 'failed');
-    const { out, err, env } = environment([
+    const { out, err, env } = cliEnvironment([
       '--from',
       'openaq',
       '--out',
@@ -134,10 +115,10 @@ describe('airq import', () => {
   });
 
   it('prints its help, and exits 2 for bad arguments', async () => {
-    const help = environment(['--help']);
+    const help = cliEnvironment(['--help']);
     expect(await runImportCommand(help.env)).toBe(0);
     expect(help.out).toEqual([IMPORT_HELP]);
-    const bad = environment(['import', '--from', 'x']);
+    const bad = cliEnvironment(['import', '--from', 'x']);
     expect(await main(bad.env)).toBe(EXIT_USAGE);
     expect(bad.err).toEqual([
       'airq import: --from must be sensor-community or openaq, got "x"\nRun airq import --help for the options.',
@@ -146,7 +127,7 @@ describe('airq import', () => {
 
   it('gives up, writing nothing, when the process is asked to stop', async () => {
     const outDir = join(root, 'stopped');
-    const { err, env } = environment(['--from', 'sensor-community', '--out', outDir, SC]);
+    const { err, env } = cliEnvironment(['--from', 'sensor-community', '--out', outDir, SC]);
     const code = await runImportCommand({ ...env, stopRequested: Promise.resolve('SIGINT') });
     expect(code).toBe(EXIT_FAILURE);
     expect(err.at(-1)).toBe('airq import: nothing was written: SIGINT received');

@@ -1,6 +1,7 @@
 // Random hourly series for the assessment properties: a few drawn parameters expanded by a
 // seeded generator, so a case is cheap to draw and to print, yet every hour differs.
 import fc from 'fast-check';
+import { seededRandom } from '../../src/sample/seeded-noise.js';
 
 export type Standard = 'EU_2008' | 'EU_2030' | 'US_NAAQS' | 'WHO_2021';
 export type Pollutant = 'PM10' | 'PM25' | 'NO2' | 'SO2' | 'O3' | 'CO';
@@ -9,18 +10,6 @@ export const POLLUTANT_NAMES: readonly Pollutant[] = ['PM10', 'PM25', 'NO2', 'SO
 
 /** A typical level per pollutant (µg/m³) around which the values scatter across the limits. */
 const SCALE: Record<Pollutant, number> = { PM10: 24, PM25: 7, NO2: 25, SO2: 30, O3: 60, CO: 1500 };
-
-/** mulberry32: a small seeded generator of floats in [0, 1). */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface SeriesCase {
   standard: Standard;
@@ -59,7 +48,7 @@ export const seriesCase: fc.Arbitrary<SeriesCase> = fc.record({
 export function seriesOf(c: SeriesCase): { startMs: number; values: Float64Array } {
   const startMs = Date.UTC(c.year - c.yearsBefore, 0, 1);
   const hours = (Date.UTC(c.year + 1, 0, 1) - startMs) / 3_600_000;
-  const random = seeded(c.seed);
+  const random = seededRandom(c.seed);
   const scale = SCALE[c.pollutant];
   const values = new Float64Array(hours);
   let level = 1;
