@@ -58,12 +58,44 @@ export function createApi(apiOptions: ApiOptions): Api {
     };
   }
 
+  // Key and count, then method, route and parameters, then the answer; throws what fails.
+  // `counted` gets the count's decision as soon as there is one: an error answer shows it too.
+  async function serve(
+    request: CoreRequest,
+    counted: { decision?: RateLimitDecision },
+  ): Promise<CoreResponse> {
+    const query = readQueryParams(request.query);
+    const match = matchRoute(request.path);
+    let countedAtMs: number | undefined;
+    // A keyless route (the OpenAPI document) skips the key and the counting, nothing else.
+    if (match?.route.keyless !== true) {
+      countedAtMs = await admit(request, query.get('apikey') ?? [], counted);
+    }
+    const { route, pathParams } = checkedRoute(request, match);
+    for (const [name, value] of pathParams) query.set(name, [value]);
+    const params = route.parse(query);
+    const at: Answering = {
+      request,
+      decision: counted.decision,
+      language: negotiateLanguage(request.headers['accept-language']),
+      nowMs:
+        oneClock && countedAtMs !== undefined ? countedAtMs : readClock(options.clock, 'clock'),
+    };
+    if (!route.cached) return answers.of(await route.run(params, contextOf(request, at)), at);
+    const cacheKey = `${route.cacheKey(params)}|${at.language}`;
+    const kept = answers.kept(cacheKey, at);
+    if (kept !== undefined) return kept;
+    return answers.of(await route.run(params, contextOf(request, at)), at, cacheKey);
+  }
+
   // The key (`apikey` header, else query parameter) → 401, then the count → 429 (or 503 when
   // the counters are unavailable, unless `countersFailOpen` admits the request uncounted).
+  // Resolves to the counting instant, `undefined` when admitted uncounted.
   async function admit(
     request: CoreRequest,
     apikeyParams: readonly string[],
-  ): Promise<{ decision?: RateLimitDecision; countedAtMs?: number }> {
+    counted: { decision?: RateLimitDecision },
+  ): Promise<number | undefined> {
     const key = presentedKey(request.headers.apikey, apikeyParams);
     if (key.status === 'missing') {
       const message = 'No API key: send it in the apikey header or the apikey query parameter';
@@ -81,7 +113,7 @@ export function createApi(apiOptions: ApiOptions): Api {
       const fields = { method: request.method, url: loggableUrl(request.path, request.query) };
       const message = 'request admitted uncounted (counters fail open)';
       safeLog(options.logger, 'error', message, { ...fields, error: thrown });
-      return {};
+      return undefined;
     }
     if (!decision.allowed) {
       const { blockedBy: limit, retryAfterSeconds } = decision;
@@ -89,39 +121,8 @@ export function createApi(apiOptions: ApiOptions): Api {
       const details = { limit, retryAfterSeconds };
       throw new ApiError('RATE_LIMIT_EXCEEDED', message, details, rateLimitHeaders(decision));
     }
-    return { decision, countedAtMs };
-  }
-
-  // Key and count, then method, route and parameters, then the answer; throws what fails.
-  // `counted` gets the count's decision as soon as there is one: an error answer shows it too.
-  async function serve(
-    request: CoreRequest,
-    counted: { decision?: RateLimitDecision },
-  ): Promise<CoreResponse> {
-    const query = readQueryParams(request.query);
-    const match = matchRoute(request.path);
-    let countedAtMs: number | undefined;
-    // A keyless route (the OpenAPI document) skips the key and the counting, nothing else.
-    if (match?.route.keyless !== true) {
-      const admission = await admit(request, query.get('apikey') ?? []);
-      if (admission.decision !== undefined) counted.decision = admission.decision;
-      countedAtMs = admission.countedAtMs;
-    }
-    const { route, pathParams } = checkedRoute(request, match);
-    for (const [name, value] of pathParams) query.set(name, [value]);
-    const params = route.parse(query);
-    const at: Answering = {
-      request,
-      decision: counted.decision,
-      language: negotiateLanguage(request.headers['accept-language']),
-      nowMs:
-        oneClock && countedAtMs !== undefined ? countedAtMs : readClock(options.clock, 'clock'),
-    };
-    if (!route.cached) return answers.of(await route.run(params, contextOf(request, at)), at);
-    const cacheKey = `${route.cacheKey(params)}|${at.language}`;
-    const kept = answers.kept(cacheKey, at);
-    if (kept !== undefined) return kept;
-    return answers.of(await route.run(params, contextOf(request, at)), at, cacheKey);
+    counted.decision = decision;
+    return countedAtMs;
   }
 
   // The JSON error answer of a failed request, gzipped when the client asked for it.
@@ -145,44 +146,41 @@ export function createApi(apiOptions: ApiOptions): Api {
     return { status, headers: error.headers, body: await options.gzip(body, PER_RESPONSE_GZIP) };
   }
 
-  // Every answer of this adapter; rejects only when even the error answer cannot be made.
-  async function answer(request: CoreRequest): Promise<CoreResponse> {
-    if (request.method === 'OPTIONS') {
-      const headers = { ...BASE_HEADERS, ...NO_STORE, ...PREFLIGHT_HEADERS };
-      return { status: 204, headers, body: null };
-    }
-    const counted: { decision?: RateLimitDecision } = {};
-    try {
-      return await serve(request, counted);
-    } catch (thrown) {
-      return failed(thrown, request, counted.decision);
-    }
-  }
-
   return {
     async handle(request) {
       let response: CoreResponse;
+      const counted: { decision?: RateLimitDecision } = {};
       try {
-        response = await answer(request);
+        if (request.method === 'OPTIONS') {
+          const headers = { ...BASE_HEADERS, ...NO_STORE, ...PREFLIGHT_HEADERS };
+          return logged(request, { status: 204, headers, body: null });
+        }
+        response = await serve(request, counted);
       } catch (thrown) {
-        // Only a failing gzip of an error body gets here: a plain 500, uncompressed.
-        const url = loggableUrl(request.path, request.query);
-        safeLog(options.logger, 'error', 'response failed', { url, error: thrown });
-        const { status, headers, body } = errorResponse(undefined, {
-          ...BASE_HEADERS,
-          ...NO_STORE,
-        });
-        response = { status, headers, body };
+        try {
+          response = await failed(thrown, request, counted.decision);
+        } catch (failure) {
+          // Only a failing gzip of an error body gets here: a plain 500, uncompressed.
+          const url = loggableUrl(request.path, request.query);
+          safeLog(options.logger, 'error', 'response failed', { url, error: failure });
+          const headers = { ...BASE_HEADERS, ...NO_STORE };
+          const { status, body } = errorResponse(undefined, headers);
+          response = { status, headers, body };
+        }
       }
-      if (options.logger !== undefined) {
-        // The URL is redacted for the access log only when there is one to write.
-        const url = loggableUrl(request.path, request.query);
-        const fields = { method: request.method, url, status: response.status };
-        safeLog(options.logger, 'info', 'request', fields);
-      }
-      return response;
+      return logged(request, response);
     },
   };
+
+  // The access log line of an answer, written only when there is a logger (the URL is redacted).
+  function logged(request: CoreRequest, response: CoreResponse): CoreResponse {
+    if (options.logger !== undefined) {
+      const url = loggableUrl(request.path, request.query);
+      const fields = { method: request.method, url, status: response.status };
+      safeLog(options.logger, 'info', 'request', fields);
+    }
+    return response;
+  }
 }
 
 // A broken clock answers 500 instead of producing NaN windows.

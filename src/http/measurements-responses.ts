@@ -6,7 +6,14 @@ import { CURRENT_WINDOW_MS } from '../time/windows.js';
 import type { GzipFunction } from './core-request.js';
 import { weakEntityTag } from './entity-tag.js';
 import { encodeJson, PER_RESPONSE_GZIP } from './json-body.js';
-import { type DeflatedTail, type DeflateRaw, deflateTail, splicedGzip } from './spliced-gzip.js';
+import {
+  type DeflatedTail,
+  type DeflateRaw,
+  deflateTail,
+  type GzipHead,
+  gzipHead,
+  splicedGzip,
+} from './spliced-gzip.js';
 
 /** Default byte budget of the adapter's Measurements response cache: 64 MiB. */
 export const DEFAULT_RESPONSE_CACHE_BYTES = 64 * 1024 * 1024;
@@ -51,6 +58,12 @@ export class MeasurementsResponses {
   readonly #timestamps = new TimestampTexts();
   readonly #gzip: GzipFunction;
   readonly #deflateRaw: DeflateRaw | undefined;
+  // The bounds of the last request instant, as bytes and as a gzip opening: under load many
+  // answers share a millisecond, and formatting, encoding and framing them was most of the cost
+  // of a kept answer.
+  #boundsAtMs = Number.NaN;
+  #bounds: Uint8Array = EMPTY;
+  #boundsGzipHead: GzipHead | undefined;
 
   /**
    * @param maxBytes - byte budget of the kept entries (0: keep none)
@@ -90,7 +103,7 @@ export class MeasurementsResponses {
     let tail = bytes;
     let movingBounds = false;
     if (freshness?.movingBounds === true) {
-      const head = encoder.encode(this.#boundsText(nowMs));
+      const head = this.#boundsBytes(nowMs);
       // The payload's own layout says where the bounds end; checked, never assumed.
       if (startsWith(bytes, head)) {
         tail = bytes.subarray(head.byteLength);
@@ -111,7 +124,7 @@ export class MeasurementsResponses {
 
   /** The body of `entry` for a request at `nowMs`, gzipped when `gzip`, in at most 3 pieces. */
   async body(entry: MeasurementsEntry, nowMs: number, gzip: boolean): Promise<Uint8Array[]> {
-    const head = entry.movingBounds ? encoder.encode(this.#boundsText(nowMs)) : EMPTY;
+    const head = entry.movingBounds ? this.#boundsBytes(nowMs) : EMPTY;
     const deflateRaw = this.#deflateRaw;
     if (gzip && deflateRaw !== undefined && entry.freshness !== undefined) {
       // Compressed harder when it is kept for later answers.
@@ -121,11 +134,28 @@ export class MeasurementsResponses {
         entry.deflated = undefined;
         throw error;
       });
-      return [...splicedGzip(head, await entry.deflated)];
+      const deflated = await entry.deflated;
+      const opening = entry.movingBounds ? this.#boundsGzipHeadAt(nowMs) : EMPTY_GZIP_HEAD;
+      return [...splicedGzip(opening, deflated)];
     }
     if (!gzip) return head.byteLength === 0 ? [entry.tail] : [head, entry.tail];
     const whole = head.byteLength === 0 ? entry.tail : joinChunks([head, entry.tail]);
     return [await this.#gzip(whole, PER_RESPONSE_GZIP)];
+  }
+
+  #boundsBytes(nowMs: number): Uint8Array {
+    if (nowMs !== this.#boundsAtMs) {
+      this.#bounds = encoder.encode(this.#boundsText(nowMs));
+      this.#boundsGzipHead = undefined;
+      this.#boundsAtMs = nowMs;
+    }
+    return this.#bounds;
+  }
+
+  #boundsGzipHeadAt(nowMs: number): GzipHead {
+    const bounds = this.#boundsBytes(nowMs);
+    this.#boundsGzipHead ??= gzipHead(bounds);
+    return this.#boundsGzipHead;
   }
 
   // `{"current":{"fromDateTime":"…","tillDateTime":"…"` of the moving hour ending at `nowMs`.
@@ -137,6 +167,7 @@ export class MeasurementsResponses {
 }
 
 const EMPTY = new Uint8Array(0);
+const EMPTY_GZIP_HEAD = gzipHead(EMPTY);
 
 function startsWith(bytes: Uint8Array, head: Uint8Array): boolean {
   if (bytes.byteLength < head.byteLength) return false;

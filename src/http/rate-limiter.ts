@@ -67,13 +67,8 @@ export async function takeRequest(
 ): Promise<RateLimitDecision> {
   const windows = limitWindows(nowMs);
   const [dayCount = 0, minuteCount = 0] = await store.increment(client.clientId, windows, nowMs);
-  const state = (limit: number, count: number, resetAtMs: number): WindowState => ({
-    limit,
-    remaining: Math.max(0, limit - count),
-    resetAtMs,
-  });
-  const day = state(client.dayLimit, dayCount, windows[0].endMs);
-  const minute = state(client.minuteLimit, minuteCount, windows[1].endMs);
+  const day = windowState(client.dayLimit, dayCount, windows[0].endMs);
+  const minute = windowState(client.minuteLimit, minuteCount, windows[1].endMs);
   // The day window always ends at or after the minute window, so when both block, the day decides.
   const blockedBy =
     dayCount > client.dayLimit ? 'day' : minuteCount > client.minuteLimit ? 'minute' : undefined;
@@ -81,6 +76,10 @@ export async function takeRequest(
   const waitMs = (blockedBy === 'day' ? day : minute).resetAtMs - nowMs;
   const retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000));
   return { allowed: false, day, minute, retryAfterSeconds, blockedBy };
+}
+
+function windowState(limit: number, count: number, resetAtMs: number): WindowState {
+  return { limit, remaining: Math.max(0, limit - count), resetAtMs };
 }
 
 /**

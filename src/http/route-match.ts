@@ -19,6 +19,8 @@ function decodeSegment(segment: string): string {
   }
 }
 
+const NO_PATH_PARAMS: ReadonlyMap<string, string> = new Map();
+
 /**
  * Finds the route of a raw path. Trailing slashes are ignored (`/v2/meta/indexes/` is
  * `/v2/meta/indexes`); any other difference, including empty segments, is no match.
@@ -31,21 +33,44 @@ export function matchRoute(
   path: string,
   routes: readonly Route[] = ROUTES,
 ): RouteMatch | undefined {
+  // Every request asks: a path that is exactly a fixed pattern of the table is one lookup.
+  if (routes === ROUTES) {
+    const fixed = FIXED_MATCHES.get(path);
+    if (fixed !== undefined) return fixed;
+  }
   if (!path.startsWith('/')) return undefined;
-  const segments = path.replace(/\/+$/, '').split('/').slice(1);
+  const segments = (path.endsWith('/') ? path.replace(/\/+$/, '') : path).split('/');
   for (const route of routes) {
-    if (route.segments.length !== segments.length) continue;
-    const pathParams = new Map<string, string>();
-    const matches = route.segments.every((pattern, position) => {
-      const segment = segments[position] ?? '';
-      if (!pattern.startsWith('{')) return pattern === segment;
-      pathParams.set(pattern.slice(1, -1), decodeSegment(segment));
-      return segment !== '';
-    });
-    if (matches) return { route, pathParams };
+    if (route.segments.length !== segments.length - 1) continue;
+    let matches = true;
+    for (let i = 0; matches && i < route.segments.length; i++) {
+      const pattern = route.segments[i] ?? '';
+      const segment = segments[i + 1] ?? '';
+      matches = pattern.startsWith('{') ? segment !== '' : pattern === segment;
+    }
+    if (matches) return { route, pathParams: pathParamsOf(route, segments) };
   }
   return undefined;
 }
+
+function pathParamsOf(route: Route, segments: readonly string[]): ReadonlyMap<string, string> {
+  if (!route.pattern.includes('{')) return NO_PATH_PARAMS;
+  const pathParams = new Map<string, string>();
+  route.segments.forEach((pattern, i) => {
+    const segment = segments[i + 1] ?? '';
+    if (pattern.startsWith('{')) pathParams.set(pattern.slice(1, -1), decodeSegment(segment));
+  });
+  return pathParams;
+}
+
+// The match of each fixed pattern that the scan gives its own route (no earlier `{…}` route
+// catches it), by exact path.
+const FIXED_MATCHES: ReadonlyMap<string, RouteMatch> = new Map(
+  ROUTES.filter(
+    (route) =>
+      !route.pattern.includes('{') && matchRoute(route.pattern, [...ROUTES])?.route === route,
+  ).map((route) => [route.pattern, Object.freeze({ route, pathParams: NO_PATH_PARAMS })]),
+);
 
 /**
  * The method, `Accept` and path checks of an admitted request, in the spec's order: 405, 406,

@@ -48,26 +48,46 @@ export async function deflateTail(
   return Object.freeze({ deflated, crc: crc32(tail), shift: crc32ShiftOperator(length), length });
 }
 
+/** The request's own first bytes, ready to open a gzip member: built once, spliced onto many tails. */
+export interface GzipHead {
+  /** The gzip header, then the head's bytes as stored blocks. */
+  readonly opening: Uint8Array;
+  /** CRC-32 of the head's bytes. */
+  readonly crc: number;
+  /** Length of the head's bytes (before the stored blocks' framing). */
+  readonly length: number;
+}
+
 /**
- * One gzip member of `head ‖ tail` as three pieces to send in order: the gzip header with `head`
- * as stored blocks, the tail's kept DEFLATE stream (shared: never modify it), and the 8-byte
- * trailer. The first and last pieces are views of one small allocation.
+ * The gzip header with `head` as stored blocks, and its CRC, for {@link splicedGzip}. Every
+ * answer in the same millisecond has the same bounds of `current`, so one is built per instant.
  *
  * @example
- * zlib.gunzipSync(Buffer.concat(splicedGzip(head, await deflateTail(tail, deflateRaw)))); // head ‖ tail
+ * gzipHead(new Uint8Array(0)).opening.byteLength; // 10: the gzip header alone
+ */
+export function gzipHead(head: Uint8Array): GzipHead {
+  const stored = head.byteLength === 0 ? new Uint8Array(0) : storedBlocks(head);
+  const opening = new Uint8Array(GZIP_HEADER.byteLength + stored.byteLength);
+  opening.set(GZIP_HEADER, 0);
+  opening.set(stored, GZIP_HEADER.byteLength);
+  return { opening, crc: crc32(head), length: head.byteLength };
+}
+
+/**
+ * One gzip member of `head ‖ tail` as three pieces to send in order: the head's opening, the
+ * tail's kept DEFLATE stream (both shared: never modify them), and the 8-byte trailer.
+ *
+ * @example
+ * zlib.gunzipSync(Buffer.concat(splicedGzip(gzipHead(head), await deflateTail(tail, deflateRaw)))); // head ‖ tail
  */
 export function splicedGzip(
-  head: Uint8Array,
+  head: GzipHead,
   tail: DeflatedTail,
 ): readonly [Uint8Array, Uint8Array, Uint8Array] {
-  const stored = head.byteLength === 0 ? new Uint8Array(0) : storedBlocks(head);
-  const firstBytes = GZIP_HEADER.byteLength + stored.byteLength;
-  const buffer = new Uint8Array(firstBytes + 8);
-  buffer.set(GZIP_HEADER, 0);
-  buffer.set(stored, GZIP_HEADER.byteLength);
-  const crc = crc32Combine(crc32(head), tail.crc, tail.shift);
-  writeGzipTrailer(buffer, firstBytes, crc, head.byteLength + tail.length);
-  return [buffer.subarray(0, firstBytes), tail.deflated, buffer.subarray(firstBytes)];
+  const trailer = new Uint8Array(8);
+  const crc = crc32Combine(head.crc, tail.crc, tail.shift);
+  writeGzipTrailer(trailer, 0, crc, head.length + tail.length);
+  return [head.opening, tail.deflated, trailer];
 }
 
 /**
