@@ -120,7 +120,8 @@ export function createKeyRing(
   // CPU as the rest of a cached answer (docs/design.md has the figure). So a key that was found
   // is remembered by its text. Only configured keys get in, so guesses cannot grow it, and a
   // guess is compared with a remembered key only when their string hashes are equal.
-  const found = new Map<string, ClientLimits>();
+  // The settled lookup itself is kept, so a known key costs no new promise per request.
+  const found = new Map<string, Promise<ClientLimits>>();
   // Lookups under way, so a burst of requests with one key costs one digest; each entry leaves
   // when its lookup settles, so guesses cannot grow this either.
   const pending = new Map<string, Promise<ClientLimits | undefined>>();
@@ -128,12 +129,12 @@ export function createKeyRing(
     table ??= Promise.all(configs.map((config) => webSha256Hex(config.key))).then(tableOf);
     const [byDigest, digest] = await Promise.all([table, webSha256Hex(presentedKey)]);
     const client = byDigest.get(digest);
-    if (client !== undefined) found.set(presentedKey, client);
+    if (client !== undefined) found.set(presentedKey, Promise.resolve(client));
     return client;
   }
   return {
     size: configs.length,
-    async identify(presentedKey: string): Promise<ClientLimits | undefined> {
+    identify(presentedKey: string): Promise<ClientLimits | undefined> {
       const remembered = found.get(presentedKey);
       if (remembered !== undefined) return remembered;
       let lookup = pending.get(presentedKey);
