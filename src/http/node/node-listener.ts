@@ -103,9 +103,12 @@ function write(response: ServerResponse, answer: CoreResponse): void {
     const chunks = answer.bodyChunks ?? [answer.body ?? EMPTY_BODY];
     let length = 0;
     for (const chunk of chunks) length += chunk.byteLength;
-    // A copy: another Api's headers may be shared between its answers, or frozen.
-    const headers = { ...answer.headers, 'Content-Length': String(length) };
-    response.writeHead(answer.status, headers);
+    // A flat name, value list: Node writes it as is, and another Api's headers object (shared
+    // between its answers, or frozen) is never changed.
+    const head: string[] = [];
+    for (const name in answer.headers) head.push(name, answer.headers[name] ?? '');
+    head.push('Content-Length', String(length));
+    response.writeHead(answer.status, head);
     // Corked, the head and every piece (at most three) leave in one writev; `end` uncorks.
     response.cork();
     for (let i = 0; i < chunks.length - 1; i++) response.write(chunks[i]);
