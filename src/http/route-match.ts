@@ -29,18 +29,10 @@ const NO_PATH_PARAMS: ReadonlyMap<string, string> = new Map();
  * matchRoute('/v2/installations/42/')?.pathParams.get('installationId'); // '42'
  * matchRoute('/v2/nothing'); // undefined
  */
-export function matchRoute(
-  path: string,
-  routes: readonly Route[] = ROUTES,
-): RouteMatch | undefined {
-  // Every request asks: a path that is exactly a fixed pattern of the table is one lookup.
-  if (routes === ROUTES) {
-    const fixed = FIXED_MATCHES.get(path);
-    if (fixed !== undefined) return fixed;
-  }
+export function matchRoute(path: string): RouteMatch | undefined {
   if (!path.startsWith('/')) return undefined;
   const segments = (path.endsWith('/') ? path.replace(/\/+$/, '') : path).split('/');
-  for (const route of routes) {
+  for (const route of ROUTES) {
     if (route.segments.length !== segments.length - 1) continue;
     let matches = true;
     for (let i = 0; matches && i < route.segments.length; i++) {
@@ -62,15 +54,6 @@ function pathParamsOf(route: Route, segments: readonly string[]): ReadonlyMap<st
   });
   return pathParams;
 }
-
-// The match of each fixed pattern that the scan gives its own route (no earlier `{…}` route
-// catches it), by exact path.
-const FIXED_MATCHES: ReadonlyMap<string, RouteMatch> = new Map(
-  ROUTES.filter(
-    (route) =>
-      !route.pattern.includes('{') && matchRoute(route.pattern, [...ROUTES])?.route === route,
-  ).map((route) => [route.pattern, Object.freeze({ route, pathParams: NO_PATH_PARAMS })]),
-);
 
 /**
  * The method, `Accept` and path checks of an admitted request, in the spec's order: 405, 406,
