@@ -10,6 +10,7 @@ import {
   type DeflatedTail,
   type DeflateRaw,
   deflateTail,
+  GZIP_HEADER,
   type GzipHead,
   gzipHead,
   splicedGzip,
@@ -167,7 +168,8 @@ export class MeasurementsResponses {
 }
 
 const EMPTY = new Uint8Array(0);
-const EMPTY_GZIP_HEAD = gzipHead(EMPTY);
+// No bytes of its own: the gzip header alone, and the CRC-32 of nothing.
+const EMPTY_GZIP_HEAD: GzipHead = Object.freeze({ opening: GZIP_HEADER, crc: 0, length: 0 });
 
 function startsWith(bytes: Uint8Array, head: Uint8Array): boolean {
   if (bytes.byteLength < head.byteLength) return false;
