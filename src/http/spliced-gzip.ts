@@ -7,7 +7,8 @@ import { crc32, crc32Combine, crc32ShiftOperator } from './crc32.js';
 // (RFC 1952), its own bytes as stored (uncompressed, byte-aligned, non-final) blocks, the kept
 // stream, and a trailer whose CRC is combined from the two parts. Stored blocks may precede any
 // DEFLATE stream, and the tail's back-references never reach before its own start, so the result
-// is one valid gzip member, and a response costs a copy of its own few bytes.
+// is one valid gzip member, and a response costs its 8-byte trailer (its opening, `gzipHead`,
+// is shared by every answer with the same first bytes).
 
 /**
  * Raw DEFLATE (RFC 1951, no zlib or gzip wrapper) of `bytes`, ending with a final block: what
