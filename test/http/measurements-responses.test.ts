@@ -6,7 +6,7 @@ import {
   type MeasurementsEntry,
   MeasurementsResponses,
 } from '../../src/http/measurements-responses.js';
-import { createNodeGzip } from '../../src/http/node/node-gzip.js';
+import { createNodeDeflateRaw, createNodeGzip } from '../../src/http/node/node-gzip.js';
 import { createMeasurementsService } from '../../src/payload/create-measurements-service.js';
 import { joinChunks } from '../../src/payload/json-parts.js';
 import { InMemoryStore } from '../../src/store/in-memory-store.js';
@@ -80,6 +80,46 @@ describe('MeasurementsResponses.body: the bounds of current', () => {
           for (const [nowMs, body, chosen] of bodies) {
             const rest = decoder.decode(chosen.tail);
             expect(decoder.decode(body)).toBe(
+              chosen.movingBounds ? boundsText(nowMs) + rest : rest,
+            );
+          }
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it('splices each gzip body with the bounds of its own instant, over any sequence of instants', async () => {
+    const instant = fc.oneof(
+      fc.integer({ min: NOW_MS - 3, max: NOW_MS + 3 }), // several answers in one millisecond
+      fc.integer({ min: NOW_MS - 2_000, max: NOW_MS + 2_000 }),
+      fc.constantFrom(NOW_MS - 27 * 60_000, Date.parse('2027-01-01')),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(instant, { minLength: 1, maxLength: 20 }),
+        fc.nat(),
+        async (instants, n) => {
+          const responses = new MeasurementsResponses(
+            1 << 20,
+            createNodeGzip(),
+            createNodeDeflateRaw(),
+          );
+          const kept = (rest: string, movingBounds = true): MeasurementsEntry => ({
+            ...entry(rest, movingBounds),
+            freshness: { validAt: () => true, secondsLeft: () => 60, movingBounds },
+          });
+          const entries = [kept(',"a":1}}'), kept(',"b":2}}'), kept('{"c":3}', false)];
+          const bodies: [number, Uint8Array, MeasurementsEntry][] = [];
+          for (const [i, nowMs] of instants.entries()) {
+            const chosen = entries[(n + i) % entries.length]!;
+            bodies.push([nowMs, joinChunks(await responses.body(chosen, nowMs, true)), chosen]);
+          }
+          // Checked after the whole sequence: answers of one instant share their opening, and
+          // no body changed when a later one was made.
+          for (const [nowMs, body, chosen] of bodies) {
+            const rest = decoder.decode(chosen.tail);
+            expect(gunzipSync(body).toString()).toBe(
               chosen.movingBounds ? boundsText(nowMs) + rest : rest,
             );
           }
