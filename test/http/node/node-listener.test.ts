@@ -249,6 +249,26 @@ describe('node listener over a real socket', () => {
     );
   });
 
+  it("writes another Api's shared, frozen headers on every answer and never changes them", async () => {
+    const headers = Object.freeze({ 'Content-Type': 'application/json', 'X-Same': 'yes' });
+    const pieces = [Uint8Array.of(0x7b), Uint8Array.of(0x7d)]; // '{' and '}'
+    const own = await startTestServer({
+      handle: async () => ({ status: 200, headers, body: null, bodyChunks: pieces }),
+    });
+    try {
+      for (let i = 0; i < 2; i++) {
+        const answer = await rawRequest(own.port, '/anything', keyed());
+        expect(answer.status).toBe(200);
+        expect(answer.headers['x-same']).toBe('yes');
+        expect(answer.headers['content-length']).toBe('2');
+        expect(answer.body.toString()).toBe('{}');
+      }
+      expect(headers).toEqual({ 'Content-Type': 'application/json', 'X-Same': 'yes' });
+    } finally {
+      await own.close();
+    }
+  });
+
   it('answers the spec 500 body, framed, when the Api itself rejects', async () => {
     const failing = await startTestServer({ handle: () => Promise.reject(new Error('bug')) });
     try {
