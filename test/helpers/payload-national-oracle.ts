@@ -41,13 +41,19 @@ export function oracleWindowMean(
   return first === undefined ? Number.NaN : first + differences / count;
 }
 
-/** Whether any sample (of any name) lies in `[fromMs, tillMs)`. */
+/**
+ * Whether `[fromMs, tillMs)` has a value: some name whose samples there have a finite mean (a
+ * store of a user's own may hand out an infinite value; the payload shows none for it).
+ */
 export function oracleHasSample(
   samples: readonly FakeSample[],
   fromMs: number,
   tillMs: number,
 ): boolean {
-  return samples.some((sample) => sample.atMs >= fromMs && sample.atMs < tillMs);
+  const names = new Set(samples.map((sample) => sample.name));
+  return [...names].some((name) =>
+    Number.isFinite(oracleWindowMean(samples, name, fromMs, tillMs)),
+  );
 }
 
 /** The `count` 60-minute windows that end at `endMs`, oldest first, of every pollutant. */
