@@ -216,6 +216,31 @@ describe('national indexes in the installation payload: property', () => {
   }, 90_000);
 });
 
+describe('national indexes of a third-party station: worked example', () => {
+  it('skips a newest hour whose only sample is an infinite temperature', async () => {
+    // Request exactly at 2000-01-01T00:00Z. O3 is 0 at 15:00 and 18:00–22:00 of the day before;
+    // the 23:00 hour holds only a temperature of +Infinity, which is no value. So `current` is
+    // the 22:00–23:00 hour, whose 8-hour O3 mean covers 15:00–22:00: 6 hours of 8, valid, 0.
+    const nowMs = Date.parse('2000-01-01T00:00:00Z');
+    const at = (hour: number) => Date.parse(`1999-12-31T${String(hour).padStart(2, '0')}:00:00Z`);
+    const o3 = [15, 18, 19, 20, 21, 22].map((hour) => ({
+      installationId: 1,
+      name: 'O3',
+      atMs: at(hour),
+      value: 0,
+    }));
+    const heat = { installationId: 1, name: 'TEMPERATURE', atMs: at(23), value: Infinity };
+    const store = new FakeStore([fakeInstallation(1, 50, 20, { vendor: false })], [...o3, heat]);
+    const service = createMeasurementsService({
+      store,
+      forecaster: fixedForecaster(Array.from({ length: 24 }, () => ({}))),
+    });
+    const payload = await installationPayload(service, nowMs, { indexType: 'US_AQI' });
+    expect(payload.current.fromDateTime).toBe('1999-12-31T22:00:00.000Z');
+    expect(payload.current.indexes[0]).toMatchObject({ level: 'GOOD', value: 0 });
+  });
+});
+
 describe('national indexes and the forecaster', () => {
   it('give the forecaster exactly its historyHours, whether it wants fewer or more hours than the index reads', async () => {
     const nowMs = Date.parse('2026-11-21T09:27:00.000Z');
