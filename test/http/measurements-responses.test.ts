@@ -58,68 +58,45 @@ describe('MeasurementsResponses.body: the bounds of current', () => {
     expect(gunzipSync(gzipped).toString()).toBe(`${boundsText(NOW_MS)},"values":[]}}`);
   });
 
-  it('gives each body the bounds of its own instant, over any sequence of instants', async () => {
+  it('gives each body, plain, spliced or gzipped whole, the bounds of its own instant, over any sequence of instants', async () => {
     const instant = fc.oneof(
+      fc.integer({ min: NOW_MS - 3, max: NOW_MS + 3 }), // several answers in one millisecond
       fc.integer({ min: NOW_MS - 2_000, max: NOW_MS + 2_000 }),
       fc.integer({ min: Date.parse('2000-01-01'), max: Date.parse('2100-01-01') }),
       fc.constantFrom(NOW_MS - 27 * 60_000, Date.parse('2027-01-01'), Date.parse('2026-01-01')),
     );
+    const kept = (rest: string, movingBounds = true): MeasurementsEntry => ({
+      ...entry(rest, movingBounds),
+      freshness: { validAt: () => true, secondsLeft: () => 60, movingBounds },
+    });
     await fc.assert(
       fc.asyncProperty(
-        fc.array(instant, { minLength: 1, maxLength: 20 }),
+        fc.array(fc.tuple(instant, fc.boolean()), { minLength: 1, maxLength: 20 }),
         fc.nat(),
-        async (instants, n) => {
-          const responses = new MeasurementsResponses(0, createNodeGzip(), undefined);
-          const entries = [entry(',"a":1}}'), entry(',"b":2}}'), entry('{}', false)];
-          const bodies: [number, Uint8Array, MeasurementsEntry][] = [];
-          for (const [i, nowMs] of instants.entries()) {
-            const chosen = entries[(n + i) % entries.length]!;
-            bodies.push([nowMs, joinChunks(await responses.body(chosen, nowMs, false)), chosen]);
-          }
-          // Checked after the whole sequence: no body changed when a later one was made.
-          for (const [nowMs, body, chosen] of bodies) {
-            const rest = decoder.decode(chosen.tail);
-            expect(decoder.decode(body)).toBe(
-              chosen.movingBounds ? boundsText(nowMs) + rest : rest,
-            );
-          }
-        },
-      ),
-      RUNS,
-    );
-  });
-
-  it('splices each gzip body with the bounds of its own instant, over any sequence of instants', async () => {
-    const instant = fc.oneof(
-      fc.integer({ min: NOW_MS - 3, max: NOW_MS + 3 }), // several answers in one millisecond
-      fc.integer({ min: NOW_MS - 2_000, max: NOW_MS + 2_000 }),
-      fc.constantFrom(NOW_MS - 27 * 60_000, Date.parse('2027-01-01')),
-    );
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(instant, { minLength: 1, maxLength: 20 }),
-        fc.nat(),
-        async (instants, n) => {
+        async (asks, n) => {
           const responses = new MeasurementsResponses(
             1 << 20,
             createNodeGzip(),
             createNodeDeflateRaw(),
           );
-          const kept = (rest: string, movingBounds = true): MeasurementsEntry => ({
-            ...entry(rest, movingBounds),
-            freshness: { validAt: () => true, secondsLeft: () => 60, movingBounds },
-          });
-          const entries = [kept(',"a":1}}'), kept(',"b":2}}'), kept('{"c":3}', false)];
-          const bodies: [number, Uint8Array, MeasurementsEntry][] = [];
-          for (const [i, nowMs] of instants.entries()) {
+          // Kept entries are spliced when gzipped; one without a horizon is gzipped whole.
+          const entries = [
+            kept(',"a":1}}'),
+            kept(',"b":2}}'),
+            kept('{}', false),
+            entry(',"d":4}}'),
+          ];
+          const bodies: [number, Uint8Array, MeasurementsEntry, boolean][] = [];
+          for (const [i, [nowMs, gzip]] of asks.entries()) {
             const chosen = entries[(n + i) % entries.length]!;
-            bodies.push([nowMs, joinChunks(await responses.body(chosen, nowMs, true)), chosen]);
+            const body = joinChunks(await responses.body(chosen, nowMs, gzip));
+            bodies.push([nowMs, body, chosen, gzip]);
           }
-          // Checked after the whole sequence: answers of one instant share their opening, and
-          // no body changed when a later one was made.
-          for (const [nowMs, body, chosen] of bodies) {
+          // Checked after the whole sequence: answers of one instant share their bounds and
+          // opening, and no body changed when a later one was made.
+          for (const [nowMs, body, chosen, gzip] of bodies) {
             const rest = decoder.decode(chosen.tail);
-            expect(gunzipSync(body).toString()).toBe(
+            expect(decoder.decode(gzip ? gunzipSync(body) : body)).toBe(
               chosen.movingBounds ? boundsText(nowMs) + rest : rest,
             );
           }
