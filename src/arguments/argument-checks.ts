@@ -222,7 +222,9 @@ export function checkArrayLike(
   }
   // An object is named by its tag, so a huge typed array is never printed whole.
   const got =
-    typeof value === 'object' ? Object.prototype.toString.call(value) : describeValue(value);
+    typeof value === 'object' && value !== null
+      ? Object.prototype.toString.call(value)
+      : describeValue(value);
   throw new TypeError(
     `${functionName}: ${parameterName} must be an array or typed array of numbers, got ${got}`,
   );

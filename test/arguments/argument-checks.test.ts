@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  checkArrayLike,
   checkFiniteNumber,
   checkFunction,
   checkNonEmptyString,
@@ -130,5 +131,20 @@ describe('checkOneOf / checkObject / checkFunction / checkOptionalFunction / isN
       new TypeError('f: options.outDir must be a directory path, got 7'),
     );
     expect(() => checkNonEmptyString('f', 'p', ' ')).not.toThrow();
+  });
+});
+
+describe('checkArrayLike', () => {
+  it('takes arrays and typed arrays, and names any other value without printing an object whole', () => {
+    expect(() => checkArrayLike('f', 'values', [1, 2])).not.toThrow();
+    expect(() => checkArrayLike('f', 'values', new Float64Array(3))).not.toThrow();
+    const message = (got: string) =>
+      new TypeError(`f: values must be an array or typed array of numbers, got ${got}`);
+    expect(() => checkArrayLike('f', 'values', null)).toThrow(message('null'));
+    expect(() => checkArrayLike('f', 'values', undefined)).toThrow(message('undefined'));
+    expect(() => checkArrayLike('f', 'values', 3)).toThrow(message('3'));
+    expect(() => checkArrayLike('f', 'values', 'abc')).toThrow(message('"abc"'));
+    expect(() => checkArrayLike('f', 'values', { length: -1 })).toThrow(message('[object Object]'));
+    expect(() => checkArrayLike('f', 'values', new Map())).toThrow(message('[object Map]'));
   });
 });

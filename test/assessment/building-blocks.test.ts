@@ -372,7 +372,7 @@ describe('argument errors of the building blocks', () => {
       [
         () => dailyMaxEightHourMeans({ startMs: 0, values: null as never }, 0, 1),
         new TypeError(
-          'dailyMaxEightHourMeans: series.values must be an array or typed array of numbers, got [object Null]',
+          'dailyMaxEightHourMeans: series.values must be an array or typed array of numbers, got null',
         ),
       ],
       [
@@ -408,7 +408,7 @@ describe('argument errors of the building blocks', () => {
       [
         () => kthHighest(null as never, 1),
         new TypeError(
-          'kthHighest: values must be an array or typed array of numbers, got [object Null]',
+          'kthHighest: values must be an array or typed array of numbers, got null',
         ),
       ],
       [
