@@ -407,9 +407,7 @@ describe('argument errors of the building blocks', () => {
       ],
       [
         () => kthHighest(null as never, 1),
-        new TypeError(
-          'kthHighest: values must be an array or typed array of numbers, got null',
-        ),
+        new TypeError('kthHighest: values must be an array or typed array of numbers, got null'),
       ],
       [
         () => nearestRank(2.5, 50),
