@@ -3,40 +3,20 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EXIT_FAILURE, EXIT_USAGE, main } from '../../src/cli/main.js';
+import { cliEnvironment } from '../helpers/cli-environment.js';
 import { freePort } from '../helpers/throwaway-server.js';
 
 const FIXTURE = 'test/fixtures/store-installations.json';
 
-function environment(argv: string[], stop: Promise<string> = new Promise(() => {})) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const logLines: string[] = [];
-  return {
-    out,
-    err,
-    logLines,
-    env: {
-      logDestination: {
-        write: (text: string) => logLines.push(...text.split('\n').filter((line) => line !== '')),
-      },
-      argv,
-      env: {},
-      stdout: (l: string) => out.push(l),
-      stderr: (l: string) => err.push(l),
-      stopRequested: stop,
-    },
-  };
-}
-
 describe('main', () => {
   it('prints help and exits 0', async () => {
-    const { out, env } = environment(['--help']);
+    const { out, env } = cliEnvironment(['--help']);
     expect(await main(env)).toBe(0);
     expect(out.join('\n')).toContain('--minute-limit');
   });
 
   it('lists every command with its options under the name airq', async () => {
-    const { out, env } = environment(['-h']);
+    const { out, env } = cliEnvironment(['-h']);
     expect(await main(env)).toBe(0);
     const help = out.join('\n');
     expect(help).toMatch(/^Usage: airq \[options\]/);
@@ -49,14 +29,14 @@ describe('main', () => {
   it('prints the version of the package', async () => {
     const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
     for (const flag of ['--version', '-v']) {
-      const { out, env } = environment([flag]);
+      const { out, env } = cliEnvironment([flag]);
       expect(await main(env)).toBe(0);
       expect(out).toEqual([version]);
     }
   });
 
   it('exits 2 with a clear message for bad flags', async () => {
-    const { err, env } = environment(['--port', 'eighty']);
+    const { err, env } = cliEnvironment(['--port', 'eighty']);
     expect(await main(env)).toBe(EXIT_USAGE);
     expect(err.join('\n')).toBe(
       'airq: --port must be an integer in [0, 65535], got "eighty"\nRun with --help for the options.',
@@ -64,7 +44,12 @@ describe('main', () => {
   });
 
   it('exits 1 when the data cannot be loaded', async () => {
-    const { err, env } = environment(['--port', '0', '--installations', '/nonexistent/airq.json']);
+    const { err, env } = cliEnvironment([
+      '--port',
+      '0',
+      '--installations',
+      '/nonexistent/airq.json',
+    ]);
     expect(await main(env)).toBe(EXIT_FAILURE);
     expect(err.join('\n')).toMatch(/^airq: cannot start: [\s\S]*\/nonexistent\/airq\.json/);
   });
@@ -72,7 +57,14 @@ describe('main', () => {
   it('exits 1 within the deadline when Redis cannot be reached, without printing its URL', async () => {
     const port = await freePort();
     const url = `redis://user:hunter2@127.0.0.1:${port}`;
-    const { err, env } = environment(['--port', '0', '--installations', FIXTURE, '--redis', url]);
+    const { err, env } = cliEnvironment([
+      '--port',
+      '0',
+      '--installations',
+      FIXTURE,
+      '--redis',
+      url,
+    ]);
     const startMs = performance.now();
     expect(await main(env)).toBe(EXIT_FAILURE);
     expect(performance.now() - startMs).toBeLessThan(5000);
@@ -82,11 +74,13 @@ describe('main', () => {
 
   it('prints the URL, the demo key and a curl line, logs requests without keys, and stops on a signal', async () => {
     let stop: (signal: string) => void = () => {};
-    const { out, logLines, env } = environment(
+    const { out, logLines, env } = cliEnvironment(
       ['--port', '0', '--now', '2026-11-21T09:27:00Z'],
-      new Promise((resolve) => {
-        stop = resolve;
-      }),
+      {
+        stop: new Promise((resolve) => {
+          stop = resolve;
+        }),
+      },
     );
     const exit = main(env);
     while (!out.some((line) => line.startsWith('Try: curl')))
