@@ -9,7 +9,14 @@ import base from './vitest.stryker.config';
 // The costliest files under instrumentation run last, in this order: each assesses every standard
 // (or years of random hours against the naive oracle) in one test. The others, worked examples
 // and building blocks of a few milliseconds, run first.
-const LAST = ['reasons', 'metric-heads', 'boundaries', 'assess-series.properties'];
+const LAST = [
+  'reasons',
+  'metric-heads',
+  'boundaries-eu',
+  'boundaries-us',
+  'boundaries-who',
+  'assess-series.properties',
+];
 
 function costRank(file: TestSpecification): number {
   return LAST.findIndex((name) => file.moduleId.endsWith(`/${name}.test.ts`));
