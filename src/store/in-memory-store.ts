@@ -1,16 +1,10 @@
 import { checkFiniteNumber } from '../arguments/argument-checks.js';
-import { argumentError } from '../arguments/describe-value.js';
 import { MEASUREMENT_TYPE_NAMES } from '../meta/measurement-types.js';
 import type { Installation } from '../model/api-types.js';
 import type { WindowAverages } from '../model/window-averages.js';
 import type { TimeWindow } from '../time/windows.js';
-import { planIngest } from './ingest-plan.js';
-import {
-  IngestError,
-  type IngestOptions,
-  type IngestReport,
-  type Sample,
-} from './ingest-report.js';
+import { ingestReport, planIngest } from './ingest-plan.js';
+import type { IngestError, IngestOptions, IngestReport, Sample } from './ingest-report.js';
 import { InstallationRegistry } from './installation-registry.js';
 import type { InstallationLookup, MeasurementStore } from './measurement-store.js';
 import { SeriesTable } from './series-table.js';
@@ -58,7 +52,6 @@ export class InMemoryStore implements MeasurementStore {
   #registry: InstallationRegistry;
   #version = 0;
   readonly #series = new SeriesTable();
-  #retainedFromMs = Number.NEGATIVE_INFINITY;
 
   /**
    * @param installations - every installation, including replaced and removed ones
@@ -67,9 +60,8 @@ export class InMemoryStore implements MeasurementStore {
    *   RangeError on a duplicate id, a successor that does not exist or a replacement cycle
    */
   constructor(installations: readonly StoredInstallation[], options: InMemoryStoreOptions = {}) {
-    const retentionMs = options.retentionMs;
-    checkRetentionMs('InMemoryStore', retentionMs);
-    this.retentionMs = retentionMs;
+    checkRetentionMs('InMemoryStore', options.retentionMs);
+    this.retentionMs = options.retentionMs;
     this.#registry = InstallationRegistry.from('InMemoryStore', installations);
   }
 
@@ -120,7 +112,7 @@ export class InMemoryStore implements MeasurementStore {
 
   /** Samples before this epoch-ms instant have been pruned and are refused; `-Infinity` at first. */
   get retainedFromMs(): number {
-    return this.#retainedFromMs;
+    return this.#series.retainedFromMs;
   }
 
   /** {@inheritDoc MeasurementStore.findInstallation} */
@@ -164,15 +156,10 @@ export class InMemoryStore implements MeasurementStore {
    */
   ingest(samples: readonly Sample[], options: IngestOptions = {}): IngestReport {
     checkIngestArguments('InMemoryStore.ingest', samples, options);
-    const plan = planIngest(samples, {
-      isKnownInstallation: (id) => this.#registry.has(id),
-      retainedFromMs: this.#retainedFromMs,
-    });
-    if (options.atomic === true && plan.rejected.length > 0) {
-      throw new IngestError('InMemoryStore.ingest', samples.length, plan.rejected);
-    }
-    this.#append(plan.batches);
-    return Object.freeze({ accepted: plan.accepted, rejected: Object.freeze([...plan.rejected]) });
+    const plan = planIngest(samples, this.#registry.ingestContext(this.retainedFromMs));
+    const report = ingestReport('InMemoryStore.ingest', samples.length, plan, options);
+    this.#series.appendBatches(plan.batches);
+    return report;
   }
 
   /**
@@ -197,11 +184,8 @@ export class InMemoryStore implements MeasurementStore {
     values: ArrayLike<number>,
   ): number {
     const fn = 'InMemoryStore.ingestColumns';
-    if (!this.#registry.has(installationId)) {
-      const expectation = 'must be a known installation';
-      throw argumentError(RangeError, fn, 'installationId', expectation, installationId);
-    }
-    checkIngestColumnsArguments(fn, name, atMs, values, this.#retainedFromMs);
+    const context = this.#registry.ingestContext(this.retainedFromMs);
+    checkIngestColumnsArguments(fn, installationId, name, atMs, values, context);
     this.#series.append(installationId, MEASUREMENT_TYPE_NAMES.indexOf(name), atMs, values);
     return atMs.length;
   }
@@ -217,7 +201,6 @@ export class InMemoryStore implements MeasurementStore {
    */
   pruneBefore(atMs: number): number {
     checkFiniteNumber('InMemoryStore.pruneBefore', 'atMs', atMs);
-    this.#retainedFromMs = Math.max(this.#retainedFromMs, atMs);
     return this.#series.pruneBefore(atMs);
   }
 
@@ -255,20 +238,10 @@ export class InMemoryStore implements MeasurementStore {
     const fn = 'InMemoryStore.putInstallations';
     const registry = this.#registry.with(fn, installations);
     checkOptionalSamples(fn, samples);
-    const plan = planIngest(samples ?? [], {
-      isKnownInstallation: (id) => registry.has(id),
-      retainedFromMs: this.#retainedFromMs,
-    });
-    if (plan.rejected.length > 0) throw new IngestError(fn, samples?.length ?? 0, plan.rejected);
+    const plan = planIngest(samples ?? [], registry.ingestContext(this.retainedFromMs));
+    ingestReport(fn, samples?.length ?? 0, plan, { atomic: true }); // throws on a refused sample
     this.#registry = registry;
     this.#version++;
-    this.#append(plan.batches);
-  }
-
-  // The batches of an ingest plan: validated, sorted and de-duplicated, so none fails half-way.
-  #append(batches: ReturnType<typeof planIngest>['batches']): void {
-    for (const batch of batches) {
-      this.#series.append(batch.installationId, batch.typeOrdinal, batch.atMs, batch.values);
-    }
+    this.#series.appendBatches(plan.batches);
   }
 }

@@ -7,7 +7,8 @@ import {
 import { sampleProblem } from '../series/sample-problem.js';
 import type { SortedBatch } from '../series/sorted-batch.js';
 import { formatTimestamp } from '../time/instant.js';
-import type { RejectedSample, Sample } from './ingest-report.js';
+import type { IngestOptions, IngestReport, RejectedSample, Sample } from './ingest-report.js';
+import { IngestError } from './ingest-report.js';
 
 /**
  * The samples of one batch that go to one (installation, measurement type) series, with
@@ -79,6 +80,31 @@ export function planIngest(samples: readonly unknown[], context: IngestContext):
   const batches: SeriesBatch[] = [];
   for (const group of groups.values()) batches.push(sortedBatch(group));
   return { accepted, rejected, batches };
+}
+
+/**
+ * What a store answers for a planned batch, decided before it writes anything (the policy of
+ * every store): with `{ atomic: true }` any rejected sample throws, so nothing is written;
+ * otherwise the frozen report of the valid part and of every rejected sample.
+ *
+ * @param batchSize - how many samples were passed, for the error message
+ * @param options - `atomic` defaults to `false` (keep the valid part)
+ * @throws IngestError when `options.atomic` is `true` and any sample was rejected
+ * @example
+ * const plan = planIngest(samples, context); // samples[1] names an unknown installation
+ * ingestReport('InMemoryStore.ingest', samples.length, plan); // { accepted: 1, rejected: [{ index: 1, … }] }
+ * ingestReport('InMemoryStore.ingest', samples.length, plan, { atomic: true }); // throws IngestError
+ */
+export function ingestReport(
+  functionName: string,
+  batchSize: number,
+  plan: IngestPlan,
+  options: IngestOptions = {},
+): IngestReport {
+  if (options.atomic === true && plan.rejected.length > 0) {
+    throw new IngestError(functionName, batchSize, plan.rejected);
+  }
+  return Object.freeze({ accepted: plan.accepted, rejected: Object.freeze([...plan.rejected]) });
 }
 
 function sampleReasons(sample: unknown, context: IngestContext): string[] {

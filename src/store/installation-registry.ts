@@ -1,4 +1,5 @@
 import type { Installation } from '../model/api-types.js';
+import type { IngestContext } from './ingest-plan.js';
 import { checkedInstallations } from './installation-input.js';
 import type { InstallationLookup } from './measurement-store.js';
 import { analyseReplacements, assertNoReplacementIssues } from './replacement-graph.js';
@@ -75,6 +76,18 @@ export class InstallationRegistry {
   /** Whether `id` is an installation of the set (active, replaced or removed). */
   has(id: number): boolean {
     return this.#byId.has(id);
+  }
+
+  /**
+   * What `planIngest` judges a batch against: the installations of this set (active, replaced
+   * or removed; samples of all of them are accepted) and the store's retention horizon.
+   *
+   * @param retainedFromMs - samples before this epoch-ms instant are refused
+   * @example
+   * planIngest(samples, registry.ingestContext(Number.NEGATIVE_INFINITY)).rejected; // []
+   */
+  ingestContext(retainedFromMs: number): IngestContext {
+    return { isKnownInstallation: (id) => this.has(id), retainedFromMs };
   }
 
   /** What a query for `id` answers; `missing` for an unknown id. */

@@ -3,6 +3,7 @@ import type { WindowAverages } from '../model/window-averages.js';
 import { TimeSeries } from '../series/time-series.js';
 import type { TimeWindow } from '../time/windows.js';
 import { DataVersions } from './data-versions.js';
+import type { SeriesBatch } from './ingest-plan.js';
 
 const NO_AVERAGES: WindowAverages = Object.freeze({});
 const TYPE_COUNT = MEASUREMENT_TYPE_NAMES.length;
@@ -23,6 +24,7 @@ export class SeriesTable {
   readonly #byInstallation = new Map<number, (TimeSeries | undefined)[]>();
   readonly #all: TimeSeries[] = [];
   readonly #versions = new DataVersions();
+  #retainedFromMs = Number.NEGATIVE_INFINITY;
 
   /**
    * Changes whenever an append or a pruning touched a sample of the installation from an hour
@@ -44,6 +46,14 @@ export class SeriesTable {
     let bytes = 0;
     for (const series of this.#all) bytes += series.byteLength;
     return bytes;
+  }
+
+  /**
+   * Samples before this epoch-ms instant have been pruned (see {@link pruneBefore});
+   * `-Infinity` before any pruning. Never moves back.
+   */
+  get retainedFromMs(): number {
+    return this.#retainedFromMs;
   }
 
   /**
@@ -75,6 +85,21 @@ export class SeriesTable {
     seriesByType[typeOrdinal] = series;
     this.#all.push(series);
     this.#versions.record(installationId, oldest(atMs));
+  }
+
+  /**
+   * Adds the batches of an ingest plan, one {@link append} per series. Planned batches are
+   * validated, sorted and de-duplicated, so none fails half-way.
+   *
+   * @example
+   * const samples = [{ installationId: 1001, name: 'PM10', atMs: 0, value: 40 }];
+   * table.appendBatches(planIngest(samples, registry.ingestContext(table.retainedFromMs)).batches);
+   * table.sampleCount; // 1
+   */
+  appendBatches(batches: readonly SeriesBatch[]): void {
+    for (const batch of batches) {
+      this.append(batch.installationId, batch.typeOrdinal, batch.atMs, batch.values);
+    }
   }
 
   /**
@@ -116,8 +141,12 @@ export class SeriesTable {
     });
   }
 
-  /** Removes every sample before `atMs` from every series; returns how many. */
+  /**
+   * Removes every sample before `atMs` from every series and moves {@link retainedFromMs} up to
+   * `atMs` (never back); returns how many samples were removed.
+   */
   pruneBefore(atMs: number): number {
+    this.#retainedFromMs = Math.max(this.#retainedFromMs, atMs);
     let removed = 0;
     for (const [installationId, seriesByType] of this.#byInstallation) {
       let removedHere = 0;

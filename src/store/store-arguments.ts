@@ -4,6 +4,7 @@ import { checkWindows } from '../arguments/time-checks.js';
 import { isMeasurementTypeName, type MeasurementTypeName } from '../meta/measurement-types.js';
 import { formatTimestamp } from '../time/instant.js';
 import type { TimeWindow } from '../time/windows.js';
+import type { IngestContext } from './ingest-plan.js';
 import type { IngestOptions } from './ingest-report.js';
 
 // The argument checks that every MeasurementStore implementation makes at its boundary, so
@@ -91,21 +92,29 @@ export function checkFirstSampleTimesArguments(
 }
 
 /**
- * Checks the arguments of `ingestColumns` after its installation: a measurement type name, two
- * arrays of one length, and no timestamp before what the store still keeps.
+ * Checks the arguments of `ingestColumns`: an installation the store knows (active, replaced or
+ * removed), a measurement type name, two arrays of one length, and no timestamp before what the
+ * store still keeps.
  *
- * @param retainedFromMs - the store's retention horizon, epoch ms
+ * @param context - the store's installations and retention horizon (epoch ms), as `planIngest`
+ *   judges samples against them
  * @example
- * checkIngestColumnsArguments('InMemoryStore.ingestColumns', 'PM10', [0], [], 0);
+ * const context = { isKnownInstallation: (id: number) => id === 1001, retainedFromMs: 0 };
+ * checkIngestColumnsArguments('InMemoryStore.ingestColumns', 1001, 'PM10', [0], [], context);
  * // RangeError: InMemoryStore.ingestColumns: atMs and values must be arrays of the same length, got lengths 1 and 0
  */
 export function checkIngestColumnsArguments(
   functionName: string,
+  installationId: number,
   name: string,
   atMs: ArrayLike<number>,
   values: ArrayLike<number>,
-  retainedFromMs: number,
+  context: IngestContext,
 ): asserts name is MeasurementTypeName {
+  if (!context.isKnownInstallation(installationId)) {
+    const expectation = 'must be a known installation';
+    throw argumentError(RangeError, functionName, 'installationId', expectation, installationId);
+  }
   if (!isMeasurementTypeName(name)) {
     throw argumentError(RangeError, functionName, 'name', 'must be a measurement type name', name);
   }
@@ -114,6 +123,7 @@ export function checkIngestColumnsArguments(
       `${functionName}: atMs and values must be arrays of the same length, got lengths ${describeValue(atMs?.length)} and ${describeValue(values?.length)}`,
     );
   }
+  const { retainedFromMs } = context;
   for (let i = 0; i < atMs.length; i++) {
     if (atMs[i]! < retainedFromMs) {
       throw new RangeError(

@@ -2,13 +2,8 @@ import type pg from 'pg';
 import type { Installation } from '../../model/api-types.js';
 import type { WindowAverages } from '../../model/window-averages.js';
 import type { TimeWindow } from '../../time/windows.js';
-import { type IngestPlan, planIngest } from '../ingest-plan.js';
-import {
-  IngestError,
-  type IngestOptions,
-  type IngestReport,
-  type Sample,
-} from '../ingest-report.js';
+import { ingestReport, planIngest } from '../ingest-plan.js';
+import type { IngestOptions, IngestReport, Sample } from '../ingest-report.js';
 import { checkedInstallations } from '../installation-input.js';
 import { InstallationRegistry } from '../installation-registry.js';
 import type { InstallationLookup, MeasurementStore } from '../measurement-store.js';
@@ -168,19 +163,17 @@ export class PostgresStore implements MeasurementStore {
   async ingest(samples: readonly Sample[], options: IngestOptions = {}): Promise<IngestReport> {
     const fn = 'PostgresStore.ingest';
     checkIngestArguments(fn, samples, options);
-    let plan = this.#plan(samples);
+    let plan = planIngest(samples, this.#registry.ingestContext(EARLIEST_SAMPLE_MS));
     // Installations are never deleted: only a newer copy can know an id this one does not.
     if (plan.rejected.some((entry) => entry.reason.includes('unknown installation'))) {
       await this.refresh();
-      plan = this.#plan(samples);
+      plan = planIngest(samples, this.#registry.ingestContext(EARLIEST_SAMPLE_MS));
     }
-    if (options.atomic === true && plan.rejected.length > 0) {
-      throw new IngestError(fn, samples.length, plan.rejected);
-    }
+    const report = ingestReport(fn, samples.length, plan, options);
     if (plan.batches.length > 0) {
       await this.#write((client) => writeBatches(client, plan.batches, this.#knownMonths));
     }
-    return Object.freeze({ accepted: plan.accepted, rejected: Object.freeze([...plan.rejected]) });
+    return report;
   }
 
   /**
@@ -207,24 +200,13 @@ export class PostgresStore implements MeasurementStore {
       const registry = stored.with(fn, checked);
       let ensured: number[] = [];
       if (samples !== undefined) {
-        const plan = planIngest(samples, {
-          isKnownInstallation: (id) => registry.has(id),
-          retainedFromMs: EARLIEST_SAMPLE_MS,
-        });
-        if (plan.rejected.length > 0) throw new IngestError(fn, samples.length, plan.rejected);
+        const plan = planIngest(samples, registry.ingestContext(EARLIEST_SAMPLE_MS));
+        ingestReport(fn, samples.length, plan, { atomic: true }); // throws on a refused sample
         ensured = await writeBatches(client, plan.batches, this.#knownMonths);
       }
       await upsertInstallations(client, checked);
       await client.query(RECORD_INSTALLATIONS_CHANGE);
       return ensured;
-    });
-  }
-
-  #plan(samples: readonly Sample[]): IngestPlan {
-    const registry = this.#registry;
-    return planIngest(samples, {
-      isKnownInstallation: (id) => registry.has(id),
-      retainedFromMs: EARLIEST_SAMPLE_MS,
     });
   }
 
