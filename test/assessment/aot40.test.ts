@@ -4,7 +4,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { aot40 } from '../../src/assessment/index.js';
 import { seededRandom } from '../../src/sample/seeded-noise.js';
-import { Hours, naiveAot40 } from '../helpers/assessment-oracle.js';
+import { naiveAot40 } from '../helpers/assessment-oracle-eu.js';
+import { Hours } from '../helpers/assessment-oracle-hours.js';
 import { RUNS } from '../helpers/property-runs.js';
 
 const H = 3_600_000;

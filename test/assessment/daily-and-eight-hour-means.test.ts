@@ -9,7 +9,7 @@ import {
   runningEightHourMeans,
 } from '../../src/assessment/index.js';
 import { seededRandom } from '../../src/sample/seeded-noise.js';
-import { dailyMean, Hours, mda8 } from '../helpers/assessment-oracle.js';
+import { dailyMean, Hours, mda8 } from '../helpers/assessment-oracle-hours.js';
 import { RUNS } from '../helpers/property-runs.js';
 
 const H = 3_600_000;
