@@ -15,6 +15,7 @@ const LAST = [
   'boundaries-eu',
   'boundaries-us',
   'boundaries-who',
+  'assess-series-capture.properties',
   'assess-series.properties',
 ];
 

@@ -29,6 +29,13 @@ export interface SeriesCase {
   infinities: boolean;
 }
 
+/**
+ * The timeout of the assessSeries properties (ms): each case builds up to five years of hours
+ * and runs the naive oracle, seconds per 100 cases on a busy machine, so these properties get
+ * room beyond the suite's 30 s.
+ */
+export const SLOW = 300_000;
+
 export const seriesCase: fc.Arbitrary<SeriesCase> = fc.record({
   standard: fc.constantFrom(...STANDARD_NAMES),
   pollutant: fc.constantFrom(...POLLUTANT_NAMES),

@@ -131,6 +131,11 @@ export function oracleInverseDistanceWeights(
   return sources.map((source) => 1 / source.distanceKm / denominator);
 }
 
+/** The ids of `hits`, in their order: what a search answered, to compare with the oracle. */
+export function ids(hits: readonly NeighbourHit[]): number[] {
+  return hits.map((hit) => hit.id);
+}
+
 /** Whether two numbers agree to `relative` of the larger magnitude (absolute near zero). */
 export function closeTo(actual: number, expected: number, relative = 1e-9): boolean {
   return Math.abs(actual - expected) <= relative * Math.max(1, Math.abs(expected));

@@ -98,6 +98,21 @@ export const REFERENCE_PIJP_EDITIONS = ['2019-10'] as const;
  */
 export const REFERENCE_DOMINANCE_ORDER = ['PM25', 'PM10', 'O3', 'NO2', 'SO2', 'CO'] as const;
 
+/**
+ * world-indexes.md section 1: the input names of the built-in indexes, the six pollutants in
+ * the tie order, then the secondary keys O3_1H and SO2_24H.
+ */
+export const REFERENCE_INPUT_NAMES: readonly string[] = [
+  'PM25',
+  'PM10',
+  'O3',
+  'NO2',
+  'SO2',
+  'CO',
+  'O3_1H',
+  'SO2_24H',
+];
+
 /** Section 2: the colour and value of the no-data index. */
 export const REFERENCE_NO_DATA_COLOR = '#999999';
 

@@ -1,37 +1,17 @@
-import {
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  truncateSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { importOpenData } from '../../src/import/import-open-data.js';
-import { ImportError, type ImportIssue } from '../../src/import/import-report.js';
+import type { ImportIssue } from '../../src/import/import-report.js';
 import { loadStoreFromFiles } from '../../src/store/load-store.js';
+import { failure, freshDirs, OPENAQ, SC, SC_DAY } from '../helpers/import-open-data-files.js';
 import { ppbToUgm3Oracle, readImportedStore } from '../helpers/import-oracles.js';
 
-const SC = 'test/fixtures/import/sensor-community';
-const SC_DAY = `${SC}/2026-11-21`;
-const OPENAQ = 'test/fixtures/import/openaq';
-const root = mkdtempSync(join(tmpdir(), 'airq-import-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
-let dirs = 0;
-const freshDir = () => join(root, `out-${dirs++}`);
-const at = (time: string) => Date.parse(`2026-11-21T${time}Z`);
+// importOpenData over the fixtures of each source, from the files to the store they load into.
+// Failed runs: import-open-data-failures.test.ts; the options: import-open-data-options.test.ts.
 
-async function failure(promise: Promise<unknown>): Promise<ImportError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ImportError);
-  return error as ImportError;
-}
+const freshDir = freshDirs();
+const at = (time: string) => Date.parse(`2026-11-21T${time}Z`);
 
 describe('importOpenData: the Sensor.Community fixtures', () => {
   it('writes the installations and samples of the good rows and reports the others with file:line', async () => {
@@ -216,117 +196,5 @@ describe('importOpenData: the OpenAQ fixtures', () => {
       `${unnamed}: is a measurements page whose name does not say its sensor; name it like sensors-3917-measurements.json`,
     ]);
     expect(readdirSync(join(dir, 'out'))).toEqual([]);
-  });
-});
-
-describe('importOpenData: nothing half-written', () => {
-  it('fails on a file with no valid row, lists every fatal problem, and leaves earlier output as it was', async () => {
-    const outDir = freshDir();
-    mkdirSync(outDir);
-    writeFileSync(join(outDir, 'samples.csv'), 'earlier\n');
-    const dir = freshDir();
-    mkdirSync(dir);
-    const header =
-      'sensor_id;sensor_type;location;lat;lon;timestamp;P1;durP1;ratioP1;P2;durP2;ratioP2';
-    writeFileSync(join(dir, 'bad.csv'), `${header}\n1;SDS011;3;1;2;never;1;;;2;;\n`);
-    writeFileSync(join(dir, 'empty.csv'), '\n\n');
-    writeFileSync(join(dir, 'other.csv'), 'a,b,c\n1,2,3\n');
-    writeFileSync(join(dir, 'header-only.csv'), `${header}\n`);
-    const error = await failure(
-      importOpenData({ from: 'sensor-community', files: [dir, `${SC}`], outDir }),
-    );
-    expect(error.issues).toEqual([
-      { file: join(dir, 'bad.csv'), message: 'has no valid row (all 1 were rejected)' },
-      { file: join(dir, 'empty.csv'), message: 'is empty' },
-      { file: join(dir, 'header-only.csv'), message: 'has no valid row (it has no data row)' },
-      {
-        file: join(dir, 'other.csv'),
-        line: 1,
-        message:
-          'the header must name the columns sensor_id;sensor_type;location;lat;lon;timestamp and the measurements; missing sensor_id, sensor_type, location, lat, lon, timestamp in "a,b,c"',
-      },
-    ]);
-    expect(error.message).toMatch(
-      /^importOpenData: nothing was written, 4 problems in the input:\n {2}/,
-    );
-    expect(readdirSync(outDir)).toEqual(['samples.csv']);
-    expect(readFileSync(join(outDir, 'samples.csv'), 'utf8')).toBe('earlier\n');
-  });
-
-  it('stops when aborted, and removes its temporary files', async () => {
-    const outDir = freshDir();
-    const controller = new AbortController();
-    const run = importOpenData({
-      from: 'sensor-community',
-      files: [SC],
-      outDir,
-      onIssue: () => controller.abort(new Error('stop')),
-      signal: controller.signal,
-    });
-    await expect(run).rejects.toThrow('stop');
-    expect(readdirSync(outDir)).toEqual([]);
-  });
-
-  it('reports a path that cannot be read and a directory without input files', async () => {
-    const empty = freshDir();
-    mkdirSync(empty);
-    const error = await failure(
-      importOpenData({ from: 'openaq', files: ['/nonexistent/airq', empty], outDir: freshDir() }),
-    );
-    expect(error.issues).toEqual([
-      {
-        file: '/nonexistent/airq',
-        message: "cannot be read: ENOENT: no such file or directory, stat '/nonexistent/airq'",
-      },
-      { file: empty, message: 'has no .json file' },
-    ]);
-  });
-});
-
-describe('importOpenData: options', () => {
-  it('tells the progress in bytes, up to the total', async () => {
-    const calls: [number, number][] = [];
-    await importOpenData({
-      from: 'sensor-community',
-      files: [SC],
-      outDir: freshDir(),
-      onProgress: (read, total) => calls.push([read, total]),
-    });
-    const total = readdirSync(SC_DAY).reduce(
-      (sum, name) => sum + readFileSync(join(SC_DAY, name)).length,
-      0,
-    );
-    expect(calls.at(-1)).toEqual([total, total]);
-    expect(calls.every(([read], i) => i === 0 || read >= calls[i - 1]![0])).toBe(true);
-  });
-
-  it.each([
-    [undefined, 'TypeError: importOpenData: options must be an object, got undefined'],
-    [
-      { from: 'csv' },
-      'RangeError: importOpenData: options.from must be one of sensor-community, openaq, got "csv"',
-    ],
-    [
-      { from: 'openaq', files: [] },
-      'TypeError: importOpenData: options.files must be a non-empty array of paths, got []',
-    ],
-    [
-      { from: 'openaq', files: ['a', ''] },
-      'TypeError: importOpenData: options.files[1] must be a non-empty string, got ""',
-    ],
-    [
-      { from: 'openaq', files: ['a'], outDir: 3 },
-      'TypeError: importOpenData: options.outDir must be a directory path, got 3',
-    ],
-    [
-      { from: 'openaq', files: ['a'], outDir: 'o', onIssue: 1 },
-      'TypeError: importOpenData: options.onIssue must be a function, got 1',
-    ],
-  ])('refuses bad options %j', async (options, message) => {
-    const error = await importOpenData(options as never).then(
-      () => undefined,
-      (caught: Error) => `${caught.name}: ${caught.message}`,
-    );
-    expect(error).toBe(message);
   });
 });
