@@ -30,6 +30,12 @@ export function coreJson(response: CoreResponse): unknown {
   return JSON.parse(bytes.toString('utf8'));
 }
 
+/** The identity-coded body of a core response: gunzipped when gzip, no bytes for no body. */
+export function identity(response: CoreResponse): Buffer {
+  const body = Buffer.from(response.body ?? new Uint8Array(0));
+  return response.headers['Content-Encoding'] === 'gzip' ? gunzipSync(body) : body;
+}
+
 /** A running test server on an ephemeral loopback port. */
 export interface TestServer {
   readonly server: Server;

@@ -3,9 +3,14 @@
 // averaging-oracles.ts, then `computeIndex` (tested on its own in test/indexes). Nothing here
 // reads src/payload or src/averaging.
 
+import type { ForecastHour } from '../../src/forecast/forecaster.js';
 import { computeIndex } from '../../src/indexes/compute-index.js';
-import type { NationalIndexTypeName } from '../../src/indexes/index-table.js';
-import type { IndexValue, Language } from '../../src/model/api-types.js';
+import type {
+  NATIONAL_INDEX_TYPE_NAMES,
+  NationalIndexTypeName,
+} from '../../src/indexes/index-table.js';
+import type { IndexValue, Language, Measurements } from '../../src/model/api-types.js';
+import { MS_PER_HOUR } from '../../src/time/instant.js';
 import { naiveIndexInputs, ORACLE_EDITIONS } from './averaging-oracles.js';
 import { oracleInverseDistance } from './geo-oracle.js';
 import type { FakeSample } from './payload-fake-store.js';
@@ -121,4 +126,70 @@ export function oracleNationalIndex(
 ): IndexValue {
   const edition = ORACLE_EDITIONS[indexType]![0]!;
   return computeIndex(naiveIndexInputs(indexType, edition, hourly), { indexType, language });
+}
+
+/** The forecast as the payload's hourly means: PM25 and PM10 only. */
+function forecastHours(hours: readonly ForecastHour[]): OracleHourly {
+  const hourly: OracleHourly = {};
+  for (const name of ORACLE_POLLUTANTS) {
+    hourly[name] = hours.map(
+      (hour) => (hour as Record<string, number | undefined>)[name] ?? Number.NaN,
+    );
+  }
+  return hourly;
+}
+
+/** Positions in `run` (47 clock hours, then 24 forecast hours) of the 24 hours ending at `end`. */
+function hoursEndingAt(run: OracleHourly, end: number): OracleHourly {
+  const out: OracleHourly = {};
+  for (const name of ORACLE_POLLUTANTS) out[name] = run[name]!.slice(end - 24, end);
+  return out;
+}
+
+/** Hours behind one installation's windows, by the oracle. */
+export interface OracleInstallation {
+  /** 47 clock hours up to the hour of `now`, then the 24 forecast hours. */
+  readonly run: OracleHourly;
+  /** The 24 hours behind `current` (all NaN when it has none). */
+  readonly current: OracleHourly;
+}
+
+/**
+ * The hours behind the windows of an installation with `samples` and the given `forecast` at
+ * `nowMs`: a vendor installation's `current` is the moving hour, a third-party station's the
+ * newest full hour with a sample of the three before `now`.
+ */
+export function oracleInstallation(
+  samples: readonly FakeSample[],
+  vendor: boolean,
+  nowMs: number,
+  forecast: readonly ForecastHour[],
+): OracleInstallation {
+  const seamMs = nowMs - (nowMs % MS_PER_HOUR);
+  const run = oracleJoin(oracleHoursBefore(samples, seamMs, 47), forecastHours(forecast));
+  if (vendor) return { run, current: oracleHoursBefore(samples, nowMs) };
+  // A third-party station shows the newest of the three full hours before `now` with any sample.
+  for (let age = 0; age < 3; age++) {
+    const tillMs = seamMs - age * MS_PER_HOUR;
+    if (oracleHasSample(samples, tillMs - MS_PER_HOUR, tillMs)) {
+      return { run, current: hoursEndingAt(run, 47 - age) };
+    }
+  }
+  return { run, current: oracleHoursBefore([], nowMs) };
+}
+
+/** The index of every window, current first, by the oracle. */
+export function expectedIndexes(
+  oracle: OracleInstallation,
+  request: { indexType: (typeof NATIONAL_INDEX_TYPE_NAMES)[number]; language: 'en' | 'pl' },
+): IndexValue[] {
+  const { indexType, language } = request;
+  const windows = [oracle.current];
+  for (let end = 24; end <= 71; end++) windows.push(hoursEndingAt(oracle.run, end));
+  return windows.map((hourly) => oracleNationalIndex(indexType, language, hourly));
+}
+
+/** The index of every window of a payload, current first (the order of {@link expectedIndexes}). */
+export function indexesOf(payload: Measurements): IndexValue[] {
+  return [payload.current, ...payload.history, ...payload.forecast].map((w) => w.indexes[0]!);
 }

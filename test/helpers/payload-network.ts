@@ -1,11 +1,14 @@
 import { createMeasurementsService } from '../../src/payload/create-measurements-service.js';
 import type { MeasurementsService } from '../../src/payload/measurements-service.js';
+import { InMemoryStore } from '../../src/store/in-memory-store.js';
+import type { Sample } from '../../src/store/ingest-report.js';
 import { MS_PER_HOUR, MS_PER_MINUTE } from '../../src/time/instant.js';
 import { type FakeSample, FakeStore, fakeInstallation } from './payload-fake-store.js';
 
 // The small network of the measurements service's tests (create-measurements-service*.test.ts)
 // at one request time: installations around Kraków in a FakeStore, the samples they measured,
-// and the payload of one installation at that time.
+// and the payload of one installation at that time; and, for the tests of its hourly cache,
+// three of them in an InMemoryStore, which reports data versions and prunes.
 
 /** The time of every request: 2026-11-21 09:27 UTC. */
 export const NOW = Date.parse('2026-11-21T09:27:00.000Z');
@@ -71,4 +74,24 @@ export async function payloadOf(service: MeasurementsService, id: number, option
   const result = await service.installationMeasurements(id, { now: NOW, ...options });
   if (result.status !== 'ok') throw new Error(`expected ok, got ${result.status}`);
   return result.payload;
+}
+
+/**
+ * Three installations within about 0.6 km of the centre; 2 is a third-party station. An
+ * InMemoryStore, for the tests of the service's hourly cache (data versions, pruning).
+ */
+export function smallNetwork(): InMemoryStore {
+  return new InMemoryStore([
+    fakeInstallation(1, CENTRE.latitude, CENTRE.longitude),
+    fakeInstallation(2, CENTRE.latitude + 0.004, CENTRE.longitude, { vendor: false }),
+    fakeInstallation(3, CENTRE.latitude, CENTRE.longitude + 0.006),
+  ]);
+}
+
+/** Samples every 10 minutes over the 30 hours before `NOW`. */
+export function steady(installationId: number, name: string, value: number): Sample[] {
+  const samples: Sample[] = [];
+  for (let atMs = NOW - 30 * MS_PER_HOUR; atMs < NOW; atMs += 10 * MS_PER_MINUTE)
+    samples.push({ installationId, name, atMs, value });
+  return samples;
 }

@@ -1,37 +1,19 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { INDEX_TYPE_NAMES } from '../../src/indexes/index-table.js';
 import type { Measurements } from '../../src/model/api-types.js';
 import { createMeasurementsService } from '../../src/payload/create-measurements-service.js';
 import { encodeJsonWithParts } from '../../src/payload/json-parts.js';
 import type { MeasurementsService } from '../../src/payload/measurements-service.js';
-import { InMemoryStore } from '../../src/store/in-memory-store.js';
-import type { Sample } from '../../src/store/ingest-report.js';
+import type { InMemoryStore } from '../../src/store/in-memory-store.js';
 import type { MeasurementStore } from '../../src/store/measurement-store.js';
 import { MS_PER_HOUR, MS_PER_MINUTE } from '../../src/time/instant.js';
 import type { TimeWindow } from '../../src/time/windows.js';
-import { fakeInstallation } from '../helpers/payload-fake-store.js';
+import { CENTRE, NOW, smallNetwork, steady } from '../helpers/payload-network.js';
 
-const NOW = Date.parse('2026-11-21T09:27:00.000Z');
-const CENTRE = { latitude: 50.0614, longitude: 19.9366 };
+// The hourly cache of the measurements service on worked examples: what it reads from the
+// store, when new data or a new hour make it compute again, and its JSON. The property against
+// a service without a cache is in create-measurements-service.cache-property.test.ts.
+
 const decoder = new TextDecoder();
-
-/** Three installations within about 0.6 km of the centre; 2 is a third-party station. */
-function smallNetwork(): InMemoryStore {
-  return new InMemoryStore([
-    fakeInstallation(1, CENTRE.latitude, CENTRE.longitude),
-    fakeInstallation(2, CENTRE.latitude + 0.004, CENTRE.longitude, { vendor: false }),
-    fakeInstallation(3, CENTRE.latitude, CENTRE.longitude + 0.006),
-  ]);
-}
-
-/** Samples every 10 minutes over the 30 hours before `NOW`. */
-function steady(installationId: number, name: string, value: number): Sample[] {
-  const samples: Sample[] = [];
-  for (let atMs = NOW - 30 * MS_PER_HOUR; atMs < NOW; atMs += 10 * MS_PER_MINUTE)
-    samples.push({ installationId, name, atMs, value });
-  return samples;
-}
 
 /** The store, recording which windows each `windowAverages` call asks for. */
 function recorded(store: InMemoryStore): { store: MeasurementStore; calls: TimeWindow[][] } {
@@ -236,154 +218,5 @@ describe('the hourly cache of the measurements service', () => {
     ).rejects.toThrow(
       'MeasurementStore.dataVersion: must return a number for installation 1, got "v1"',
     );
-  });
-});
-
-// Operations on one small store, replayed against a service with the cache and one without.
-const sampleArb = fc.record({
-  installationId: fc.constantFrom(1, 2, 3),
-  name: fc.constantFrom('PM25', 'PM10', 'TEMPERATURE'),
-  // From 30 hours before NOW (late data) to 2 hours after it, on whole minutes.
-  atMs: fc.integer({ min: -30 * 60, max: 2 * 60 }).map((minute) => NOW + minute * MS_PER_MINUTE),
-  value: fc.integer({ min: -500, max: 50_000 }).map((x) => x / 100),
-});
-const requestArb = fc.record({
-  kind: fc.constantFrom('installation' as const, 'point' as const, 'nearest' as const),
-  installationId: fc.constantFrom(1, 2, 3),
-  offset: fc.record({
-    dLat: fc.constantFrom(0, -0.003),
-    dLng: fc.constantFrom(0.002, 0.03),
-  }),
-  // Around the 10:00 seam, so requests cross hours.
-  nowMs: fc.integer({ min: -30, max: 120 }).map((minute) => NOW + minute * MS_PER_MINUTE),
-  indexType: fc.constantFrom(...INDEX_TYPE_NAMES),
-  language: fc.constantFrom('en' as const, 'pl' as const),
-});
-const operationArb = fc.oneof(
-  { weight: 3, arbitrary: fc.record({ op: fc.constant('ask' as const), request: requestArb }) },
-  {
-    weight: 2,
-    arbitrary: fc.record({
-      op: fc.constant('ingest' as const),
-      samples: fc.array(sampleArb, { minLength: 1, maxLength: 12 }),
-    }),
-  },
-  {
-    weight: 1,
-    arbitrary: fc.record({
-      op: fc.constant('prune' as const),
-      hoursBack: fc.integer({ min: 2, max: 40 }),
-    }),
-  },
-);
-
-interface RequestShape {
-  readonly kind: 'installation' | 'point' | 'nearest';
-  readonly installationId: number;
-  readonly offset: { readonly dLat: number; readonly dLng: number };
-  readonly nowMs: number;
-  readonly indexType: (typeof INDEX_TYPE_NAMES)[number];
-  readonly language: 'en' | 'pl';
-}
-
-/** What a service answers to a request, and the payload inside the answer. */
-async function answer(service: MeasurementsService, request: RequestShape) {
-  const options = { now: request.nowMs, indexType: request.indexType, language: request.language };
-  const latitude = CENTRE.latitude + request.offset.dLat;
-  const longitude = CENTRE.longitude + request.offset.dLng;
-  if (request.kind === 'installation') {
-    const result = await service.installationMeasurements(request.installationId, options);
-    return { result, payload: result.status === 'ok' ? result.payload : undefined };
-  }
-  if (request.kind === 'nearest') {
-    const result = await service.nearestMeasurements(
-      latitude,
-      longitude,
-      { maxDistanceKM: -1 },
-      options,
-    );
-    return { result, payload: result.status === 'ok' ? result.payload : undefined };
-  }
-  const result = await service.pointMeasurements(latitude, longitude, options);
-  return { result, payload: result.payload };
-}
-
-// Close to the 30 s default on the shared 2-core machine under load: a longer timeout, the same
-// runs and assertions.
-describe('the hourly cache: property', () => {
-  it('gives the same payloads (and the same JSON bytes) as the service without a cache', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(sampleArb, { maxLength: 40 }),
-        fc.array(operationArb, { minLength: 1, maxLength: 10 }),
-        async (initial, operations) => {
-          const store = smallNetwork();
-          store.ingest(initial);
-          // Room for fewer entries than there are installations and points, so entries get evicted.
-          const cached = createMeasurementsService({ store, cacheSize: 2 });
-          const plain = createMeasurementsService({ store, cacheSize: 0 });
-          for (const operation of operations) {
-            if (operation.op === 'ingest') store.ingest(operation.samples);
-            else if (operation.op === 'prune')
-              store.pruneBefore(NOW - operation.hoursBack * MS_PER_HOUR);
-            else {
-              const withCache = await answer(cached, operation.request);
-              const without = await answer(plain, operation.request);
-              // The freshness horizon is a function of its own per answer; the rest is data.
-              const { freshness: _a, ...cachedResult } = withCache.result as {
-                freshness?: unknown;
-              };
-              const { freshness: _b, ...plainResult } = without.result as { freshness?: unknown };
-              expect(cachedResult).toEqual(plainResult);
-              expect(decoder.decode(encodeJsonWithParts(withCache.payload))).toBe(
-                JSON.stringify(without.payload),
-              );
-            }
-          }
-        },
-      ),
-      { numRuns: 1000 },
-    );
-  }, 90_000);
-});
-
-describe('the validity horizon in the typed result', () => {
-  it('comes with each payload and says when a request would get another one', async () => {
-    const memory = smallNetwork();
-    memory.ingest([...steady(1, 'PM10', 40), ...steady(3, 'PM10', 20)]);
-    const service = createMeasurementsService({ store: memory });
-    const result = await service.installationMeasurements(1, { now: NOW });
-    if (result.status !== 'ok' || result.freshness === undefined) {
-      throw new Error('an installation of an in-memory store has a horizon');
-    }
-    const freshness = await result.freshness();
-    expect(result.freshness()).toBe(result.freshness()); // worked out once
-    expect(freshness.movingBounds).toBe(true);
-    expect(freshness.validAt(NOW)).toBe(true);
-    expect(freshness.validAt(NOW - 1)).toBe(false); // before the instant it was computed for
-    expect(freshness.validAt(NOW + MS_PER_HOUR)).toBe(false); // the next hour
-    const point = await service.pointMeasurements(CENTRE.latitude, CENTRE.longitude, { now: NOW });
-    expect(point.freshness).toBeTypeOf('function');
-    // New data for the installation: the horizon no longer holds.
-    memory.ingest([{ installationId: 1, name: 'PM10', atMs: NOW - MS_PER_MINUTE, value: 900 }]);
-    expect(freshness.validAt(NOW)).toBe(false);
-  });
-
-  it('is absent for a store that cannot bound it', async () => {
-    const memory = smallNetwork();
-    memory.ingest(steady(1, 'PM10', 40));
-    // The same store without `dataVersion`: nothing tells when its data change.
-    const store = new Proxy(memory, {
-      get(target, name) {
-        if (name === 'dataVersion') return undefined;
-        const value = Reflect.get(target, name, target);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    }) as MeasurementStore;
-    const result = await createMeasurementsService({ store }).installationMeasurements(1, {
-      now: NOW,
-    });
-    expect(result.status).toBe('ok');
-    expect(result.status === 'ok' && result.freshness).toBe(undefined);
   });
 });

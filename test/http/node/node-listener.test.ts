@@ -1,10 +1,7 @@
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../../src/http/create-api.js';
-import { createNodeListener, toCoreRequest } from '../../../src/http/node/node-listener.js';
 import { FUZZ_KEY, requestArbitrary } from '../../helpers/http-arbitraries.js';
 import {
   rawJson,
@@ -14,8 +11,11 @@ import {
 } from '../../helpers/http-client.js';
 import { createFakeService, type FakeService } from '../../helpers/http-fake-service.js';
 import { checkFuzzAnswer } from '../../helpers/http-fuzz-checks.js';
+import { KEY, keyed } from '../../helpers/http-socket-key.js';
 
-const KEY = 'socket-key';
+// The API over one shared server on a real socket, as a client sees it; the listener's own
+// translation between node:http and an Api is in node-listener-translation.test.ts.
+
 const NOW_MS = Date.parse('2026-11-21T09:27:00.000Z');
 let service: FakeService;
 let server: TestServer;
@@ -37,8 +37,6 @@ afterAll(() => server.close());
 // Loosely typed parsed JSON: each check reads one field it expects.
 // biome-ignore lint/suspicious/noExplicitAny: test-only access to parsed JSON of known shape
 type Json = any;
-
-const keyed = (extra: Record<string, string> = {}) => ({ headers: { apikey: KEY, ...extra } });
 
 describe('node listener over a real socket', () => {
   it.each([
@@ -247,108 +245,5 @@ describe('node listener over a real socket', () => {
       }),
       { numRuns: 150 },
     );
-  });
-
-  it("writes another Api's shared, frozen headers on every answer and never changes them", async () => {
-    const headers = Object.freeze({ 'Content-Type': 'application/json', 'X-Same': 'yes' });
-    const pieces = [Uint8Array.of(0x7b), Uint8Array.of(0x7d)]; // '{' and '}'
-    const own = await startTestServer({
-      handle: async () => ({ status: 200, headers, body: null, bodyChunks: pieces }),
-    });
-    try {
-      for (let i = 0; i < 2; i++) {
-        const answer = await rawRequest(own.port, '/anything', keyed());
-        expect(answer.status).toBe(200);
-        expect(answer.headers['x-same']).toBe('yes');
-        expect(answer.headers['content-length']).toBe('2');
-        expect(answer.body.toString()).toBe('{}');
-      }
-      expect(headers).toEqual({ 'Content-Type': 'application/json', 'X-Same': 'yes' });
-    } finally {
-      await own.close();
-    }
-  });
-
-  it('answers the spec 500 body, framed, when the Api itself rejects', async () => {
-    const failing = await startTestServer({ handle: () => Promise.reject(new Error('bug')) });
-    try {
-      const answer = await rawRequest(failing.port, '/v2/meta/indexes', keyed());
-      expect(answer.status).toBe(500);
-      expect(answer.headers['content-type']).toBe('application/json;charset=UTF-8');
-      expect(answer.headers['access-control-allow-origin']).toBe('*');
-      expect(answer.headers.vary).toBe('Accept-Encoding, Accept-Language');
-      expect(Number(answer.headers['content-length'])).toBe(answer.body.byteLength);
-      expect(rawJson(answer)).toEqual({
-        errorCode: 'INTERNAL_SERVER_ERROR',
-        message: 'The server failed to answer this request.',
-        details: {},
-      });
-    } finally {
-      await failing.close();
-    }
-  });
-
-  it('points Location back through an Express-style mount path', async () => {
-    const listener = createNodeListener(createApi({ service: createFakeService(), keys: [KEY] }));
-    const mounted = createServer(
-      (request: IncomingMessage & { originalUrl?: string }, response) => {
-        request.originalUrl = request.url ?? '';
-        request.url = (request.url ?? '').replace(/^\/airq/, '');
-        listener(request, response);
-      },
-    );
-    await new Promise<void>((resolve) => mounted.listen(0, '127.0.0.1', resolve));
-    const { port } = mounted.address() as AddressInfo;
-    try {
-      const answer = await rawRequest(port, '/airq/v2/installations/2?k=v', keyed());
-      expect(answer.headers.location).toBe(`http://127.0.0.1:${port}/airq/v2/installations/3?k=v`);
-    } finally {
-      mounted.closeAllConnections();
-      await new Promise((resolve) => mounted.close(resolve));
-    }
-  });
-});
-
-describe('toCoreRequest', () => {
-  it('splits origin-form and absolute-form targets and joins repeated headers', () => {
-    const base = {
-      method: 'GET',
-      headers: { host: 'h:1', 'x-a': ['1', '2'] },
-      socket: {},
-    } as unknown as IncomingMessage;
-    const { method, path, query, headers, baseUrl } = toCoreRequest({
-      ...base,
-      url: '/v2/x?a=1',
-    } as IncomingMessage);
-    expect({ method, path, query, headers, baseUrl }).toEqual({
-      method: 'GET',
-      path: '/v2/x',
-      query: 'a=1',
-      headers: { host: 'h:1', 'x-a': '1, 2' },
-      baseUrl: 'http://h:1',
-    });
-    expect(toCoreRequest({ ...base, url: 'http://other/v2/y?b' } as IncomingMessage)).toMatchObject(
-      { path: '/v2/y', query: 'b' },
-    );
-    expect(toCoreRequest({ ...base, url: '*' } as IncomingMessage)).toMatchObject({
-      path: '*',
-      query: '',
-    });
-  });
-
-  it('reads baseUrl from Host, TLS and an Express mount path', () => {
-    const headers = { host: 'api.example.org', apikey: 'k' };
-    const request = {
-      method: 'GET',
-      url: '/v2/installations/3?x=1',
-      originalUrl: '/airq/v2/installations/3?x=1',
-      headers,
-      socket: { encrypted: true },
-    } as unknown as IncomingMessage;
-    const core = toCoreRequest(request);
-    expect(core.headers.apikey).toBe('k');
-    expect(core.baseUrl).toBe('https://api.example.org/airq');
-    const bad = toCoreRequest({ ...request, headers: { host: 'evil/path' } } as IncomingMessage);
-    expect(bad.baseUrl).toBeUndefined();
   });
 });
