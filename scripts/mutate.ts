@@ -44,7 +44,11 @@ const PLANS: Readonly<Record<Folder, FolderPlan>> = Object.freeze({
   // At 1,000 cases the series properties make the instrumented first run alone take minutes and
   // the whole run hours; 20 cases measured 90.29% in 36 min (docs/mutation.md).
   series: { tests: ['series'], propertyRuns: 20 },
-  indexes: { tests: ['indexes', 'standards', 'averaging'] },
+  // One module graph per run, as for assessment (vitest.stryker.indexes.config.ts).
+  indexes: {
+    tests: ['indexes', 'standards', 'averaging'],
+    vitestConfig: 'vitest.stryker.indexes.config.ts',
+  },
   standards: { tests: ['standards'] },
   // Nearly every geo test reaches haversine.ts, so each of geo's ~780 mutants reruns most of
   // test/geo, whose brute-force properties take about 20 s at 1,000 cases (docs/mutation.md).
