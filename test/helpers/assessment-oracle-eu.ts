@@ -61,6 +61,8 @@ const EU_ROWS: Record<'EU_2008' | 'EU_2030', Record<string, Row[]>> = {
     ],
   },
 };
+
+/** The EU limit-value metrics of one pollutant, counted hour by hour from the tables above. */
 export function euLimits(
   hours: Hours,
   standard: 'EU_2008' | 'EU_2030',
@@ -146,6 +148,7 @@ export function naiveAot40(hours: Hours, y: number): number | null {
   return measured >= 994 ? (sum * 1104) / measured : null;
 }
 
+/** The EU ozone metrics (target value, long-term objective, AOT40), counted hour by hour. */
 export function euOzone(
   hours: Hours,
   standard: 'EU_2008' | 'EU_2030',

@@ -3,9 +3,11 @@
 // nearest-rank percentile, and the metric every family's rules return. Shares no code with
 // src/assessment.
 
+/** One hour and one day, in ms. */
 export const H = 3_600_000;
 export const D = 24 * H;
 
+/** A metric as the oracle's rules return it, in the shape of the library's `Metric`. */
 export interface OracleMetric {
   id: string;
   value: number | null;
@@ -24,6 +26,7 @@ interface Hour {
   value: number;
 }
 
+/** Arithmetic mean of a non-empty list. */
 export const mean = (xs: number[]) => {
   let s = 0;
   for (const x of xs) s += x;
@@ -68,6 +71,7 @@ export class Hours {
   }
 }
 
+/** Start of the UTC year `y`, and the start of each of its days. */
 export const yearMs = (y: number) => Date.UTC(y, 0, 1);
 export const daysOf = (y: number) => {
   const days: number[] = [];
@@ -107,4 +111,5 @@ export function nearestRankValue(values: number[], milli: number): number {
   return ascending(values)[k - 1]!;
 }
 
+/** The six assessed pollutants. */
 export type Pol = 'PM10' | 'PM25' | 'NO2' | 'SO2' | 'O3' | 'CO';

@@ -63,6 +63,8 @@ function designValue(
     capture,
   };
 }
+
+/** The US NAAQS design values of one pollutant over the three years up to `year`. */
 export function us(
   series: { startMs: number; values: ArrayLike<number> },
   pollutant: Pol,
