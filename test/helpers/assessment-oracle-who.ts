@@ -36,7 +36,10 @@ const WHO_ROWS: Record<Pol, [string, Record<string, number>][]> = {
   CO: [['24h-99th-percentile', { AQG: 4, IT1: 7 }]],
 };
 
-/** The WHO 2021 guideline metrics of one pollutant, each with the level (AQG or interim target) it meets. */
+/**
+ * The WHO 2021 guideline metrics of one pollutant, each with the level (AQG or interim target)
+ * it meets.
+ */
 export function who(
   hours: Hours,
   pollutant: Pol,
