@@ -7,8 +7,13 @@ import {
 import { sampleProblem } from '../series/sample-problem.js';
 import type { SortedBatch } from '../series/sorted-batch.js';
 import { formatTimestamp } from '../time/instant.js';
-import type { IngestOptions, IngestReport, RejectedSample, Sample } from './ingest-report.js';
-import { IngestError } from './ingest-report.js';
+import {
+  IngestError,
+  type IngestOptions,
+  type IngestReport,
+  type RejectedSample,
+  type Sample,
+} from './ingest-report.js';
 
 /**
  * The samples of one batch that go to one (installation, measurement type) series, with
