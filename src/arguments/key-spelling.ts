@@ -33,6 +33,29 @@ export function checkKeySpelling(
   }
 }
 
+/**
+ * Throws when `value` has an own key that is not one of `names`: for option objects, where a
+ * key nothing reads is a mistake (a typo, or an option of another mode) that would otherwise
+ * be ignored without a word.
+ *
+ * @throws TypeError naming the first unknown key and the known ones
+ * @example
+ * checkKnownKeys('f', 'options', { kapa: 0.3 }, ['method', 'kappa']);
+ * // TypeError: f: options key must be one of method, kappa, got "kapa"
+ */
+export function checkKnownKeys(
+  functionName: string,
+  parameterName: string,
+  value: object,
+  names: readonly string[],
+): void {
+  for (const key in value) {
+    if (!Object.hasOwn(value, key) || names.includes(key)) continue;
+    const expectation = `must be one of ${names.join(', ')}`;
+    throw argumentError(TypeError, functionName, `${parameterName} key`, expectation, key);
+  }
+}
+
 // The first of `names` that `key` equals up to case and punctuation.
 function looseMatch(key: string, names: readonly string[]): string | undefined {
   for (const name of names) if (sameLoosely(key, name)) return name;
