@@ -1,0 +1,134 @@
+import { checkArrayLike } from '../arguments/argument-checks.js';
+import { argumentError } from '../arguments/describe-value.js';
+
+// How well a series agrees with a reference monitor, in the statistics of the openair R
+// package's `modStats`, the usual set in sensor evaluations, so that figures computed here can
+// be put beside published ones.
+
+/**
+ * The agreement of a series `M` with a reference `O` over their complete pairs, as openair's
+ * `modStats` defines it. Concentrations in the inputs' unit (µg/m³).
+ */
+export interface ReferenceComparison {
+  /** Complete pairs: both values finite. */
+  readonly n: number;
+  /** Share of pairs with `0.5 ≤ M/O ≤ 2`, among those whose ratio is a number (0/0 is not). */
+  readonly fac2: number;
+  /** Mean bias, `mean(M − O)`. */
+  readonly mb: number;
+  /** Mean gross error, `mean(|M − O|)`. */
+  readonly mge: number;
+  /** Normalised mean bias, `Σ(M − O) / ΣO`. */
+  readonly nmb: number;
+  /** Normalised mean gross error, `Σ|M − O| / ΣO`. */
+  readonly nmge: number;
+  /** Root mean square error. */
+  readonly rmse: number;
+  /** Pearson's correlation; NaN when either side is constant. */
+  readonly r: number;
+  /** Coefficient of efficiency, `1 − Σ|M − O| / Σ|O − mean(O)|`; 1 is perfect. */
+  readonly coe: number;
+  /** Willmott's refined index of agreement, in [−1, 1]; 1 is perfect. */
+  readonly ioa: number;
+}
+
+/**
+ * Compares a series with a reference monitor's, pair by pair, in openair's `modStats`
+ * statistics: `n`, `fac2`, `mb`, `mge`, `nmb`, `nmge`, `rmse`, `r`, `coe` and `ioa`. Only
+ * complete pairs count (both values finite). Zero denominators are not special-cased: a
+ * constant reference gives a `coe` of −Infinity (or NaN when every error is 0). Without a
+ * complete pair every statistic is NaN and `n` is 0. No rounding.
+ *
+ * One pass accumulates every sum, with the mean and centred cross-products updated per pair
+ * (Welford's way) so that `r` keeps its precision; `Σ|O − mean(O)|` needs the mean first, so it
+ * takes a second pass over the reference alone.
+ *
+ * @param predicted - `M`: the series to judge (a corrected sensor, say)
+ * @param reference - `O`: the reference monitor's values, aligned by index, of the same length
+ * @returns the statistics
+ * @throws TypeError when an argument is not an array or typed array; RangeError when the
+ *   lengths differ
+ * @example
+ * const stats = compareWithReference([11, 19, 31], [10, 20, 30]);
+ * stats.mb; // → 0.3333333333333333
+ * stats.rmse; // → 1
+ * stats.fac2; // → 1
+ */
+export function compareWithReference(
+  predicted: ArrayLike<number>,
+  reference: ArrayLike<number>,
+): ReferenceComparison {
+  checkArrayLike('compareWithReference', 'predicted', predicted);
+  checkArrayLike('compareWithReference', 'reference', reference);
+  if (reference.length !== predicted.length) {
+    const expectation = `must have the length of predicted (${predicted.length})`;
+    const length = reference.length;
+    throw argumentError(
+      RangeError,
+      'compareWithReference',
+      'reference.length',
+      expectation,
+      length,
+    );
+  }
+  let n = 0;
+  let ratios = 0;
+  let within = 0;
+  let sumError = 0;
+  let sumAbsError = 0;
+  let sumSquaredError = 0;
+  let sumO = 0;
+  let meanM = 0;
+  let meanO = 0;
+  let smm = 0;
+  let soo = 0;
+  let smo = 0;
+  for (let i = 0; i < predicted.length; i++) {
+    const m = predicted[i]!;
+    const o = reference[i]!;
+    if (!(Number.isFinite(m) && Number.isFinite(o))) continue;
+    n++;
+    const ratio = m / o;
+    // 0/0 is no ratio at all; x/0 is ±Infinity, a ratio outside [0.5, 2].
+    if (!Number.isNaN(ratio)) {
+      ratios++;
+      if (ratio >= 0.5 && ratio <= 2) within++;
+    }
+    const error = m - o;
+    sumError += error;
+    sumAbsError += Math.abs(error);
+    sumSquaredError += error * error;
+    sumO += o;
+    const dm = m - meanM;
+    const dO = o - meanO;
+    meanM += dm / n;
+    meanO += dO / n;
+    smm += dm * (m - meanM);
+    soo += dO * (o - meanO);
+    smo += dm * (o - meanO);
+  }
+  // The running mean of a constant is that constant exactly (a sum divided by n may not be),
+  // so a constant reference gives Σ|O − mean(O)| = 0 and the documented −Infinity or NaN.
+  let spread = 0;
+  for (let i = 0; i < predicted.length; i++) {
+    const m = predicted[i]!;
+    const o = reference[i]!;
+    if (Number.isFinite(m) && Number.isFinite(o)) spread += Math.abs(o - meanO);
+  }
+  const agreementLimit = 2 * spread;
+  return {
+    n,
+    fac2: within / ratios,
+    mb: sumError / n,
+    mge: sumAbsError / n,
+    nmb: sumError / sumO,
+    nmge: sumAbsError / sumO,
+    rmse: Math.sqrt(sumSquaredError / n),
+    r: smo / Math.sqrt(smm * soo),
+    coe: 1 - sumAbsError / spread,
+    ioa:
+      sumAbsError <= agreementLimit
+        ? 1 - sumAbsError / agreementLimit
+        : agreementLimit / sumAbsError - 1,
+  };
+}
