@@ -3,6 +3,7 @@ import { MEASUREMENT_TYPE_NAMES } from '../meta/measurement-types.js';
 import type { Installation } from '../model/api-types.js';
 import type { WindowAverages } from '../model/window-averages.js';
 import type { TimeWindow } from '../time/windows.js';
+import { correctedWindows } from './corrected-averages.js';
 import { ingestReport, planIngest } from './ingest-plan.js';
 import type { IngestError, IngestOptions, IngestReport, Sample } from './ingest-report.js';
 import { InstallationRegistry } from './installation-registry.js';
@@ -72,8 +73,8 @@ export class InMemoryStore implements MeasurementStore {
 
   /**
    * {@inheritDoc MeasurementStore.dataVersion} Changes when an ingest stores a sample of the
-   * installation from an hour that starts before `beforeMs`, or pruning removes any of its
-   * samples (see `DataVersions`).
+   * installation from an hour that starts before `beforeMs`, pruning removes any of its
+   * samples, or its `correction` changes (see `DataVersions`).
    *
    * @example
    * store.ingest([{ installationId: 1001, name: 'PM10', atMs: nine + 60_000, value: 40 }]);
@@ -128,8 +129,9 @@ export class InMemoryStore implements MeasurementStore {
 
   /**
    * Mean of every series of the installation over each window `[fromMs, tillMs)`, in the order
-   * of `windows`. A record holds only the types that have samples in its window; an unknown
-   * installation gives empty records. Each mean is the series' O(log n) range average.
+   * of `windows`, PM25 corrected when the installation has a `correction` (`correctedAverages`).
+   * A record holds only the types that have samples in its window; an unknown installation
+   * gives empty records. Each mean is the series' O(log n) range average.
    *
    * @throws TypeError when `installationId` is not a number; TypeError / RangeError when a
    *   window is not `{ fromMs, tillMs }` with finite numbers and `fromMs <= tillMs`
@@ -139,7 +141,8 @@ export class InMemoryStore implements MeasurementStore {
     windows: readonly TimeWindow[],
   ): Promise<readonly WindowAverages[]> {
     checkWindowAveragesArguments('InMemoryStore.windowAverages', installationId, windows);
-    return this.#series.averages(installationId, windows);
+    const correction = this.#registry.correction(installationId);
+    return correctedWindows(this.#series.averages(installationId, windows), correction);
   }
 
   /**
@@ -205,8 +208,7 @@ export class InMemoryStore implements MeasurementStore {
   }
 
   /**
-   * Applies `retentionMs`: prunes everything older than `nowMs − retentionMs`. Does nothing
-   * (returns 0) when the store has no retention.
+   * Applies `retentionMs`: prunes everything older than `nowMs − retentionMs`; 0 without one.
    *
    * @param nowMs - the current time in epoch milliseconds (the store never reads the clock)
    * @example
@@ -240,6 +242,7 @@ export class InMemoryStore implements MeasurementStore {
     checkOptionalSamples(fn, samples);
     const plan = planIngest(samples ?? [], registry.ingestContext(this.retainedFromMs));
     ingestReport(fn, samples?.length ?? 0, plan, { atomic: true }); // throws on a refused sample
+    for (const id of this.#registry.correctionChanges(registry)) this.#series.touch(id);
     this.#registry = registry;
     this.#version++;
     this.#series.appendBatches(plan.batches);

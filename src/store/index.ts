@@ -1,3 +1,9 @@
+export type {
+  CorrectionMethod,
+  CorrectionOptions,
+  LinearCoefficients,
+} from '../corrections/correction-options.js';
+export { correctedAverages } from './corrected-averages.js';
 export { InMemoryStore, type InMemoryStoreOptions } from './in-memory-store.js';
 export {
   IngestError,

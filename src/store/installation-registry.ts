@@ -1,3 +1,4 @@
+import type { CorrectionOptions } from '../corrections/correction-options.js';
 import type { Installation } from '../model/api-types.js';
 import type { IngestContext } from './ingest-plan.js';
 import { checkedInstallations } from './installation-input.js';
@@ -88,6 +89,32 @@ export class InstallationRegistry {
    */
   ingestContext(retainedFromMs: number): IngestContext {
     return { isKnownInstallation: (id) => this.has(id), retainedFromMs };
+  }
+
+  /**
+   * The PM25 correction of installation `id` (active, replaced or removed): what the store
+   * applies to each of its windows. `undefined` when it has none or the id is unknown.
+   */
+  correction(id: number): CorrectionOptions | undefined {
+    return this.#byId.get(id)?.correction;
+  }
+
+  /**
+   * The ids of `next` whose correction is not the one they have here (set, changed or removed;
+   * a new installation with a correction counts), so a store can mark their averages changed.
+   *
+   * @example
+   * registry.correctionChanges(registry.with('put', [{ ...installation, correction: { method: 'EPA_2021' } }]));
+   * // [installation.id]
+   */
+  correctionChanges(next: InstallationRegistry): number[] {
+    const changed: number[] = [];
+    for (const [id, installation] of next.#byId) {
+      // Both sides are normalised copies (`storedInstallationCopy`), so equal options have equal JSON.
+      const before = this.#byId.get(id)?.correction;
+      if (JSON.stringify(before) !== JSON.stringify(installation.correction)) changed.push(id);
+    }
+    return changed;
   }
 
   /** What a query for `id` answers; `missing` for an unknown id. */

@@ -1,4 +1,5 @@
 import { describeValue } from '../arguments/describe-value.js';
+import { checkCorrectionOptions } from '../corrections/correction-options.js';
 import {
   INSTALLATION_ADDRESS_FIELDS,
   SPONSOR_OPTIONAL_TEXT_FIELDS,
@@ -38,7 +39,8 @@ function isFiniteIn(value: unknown, low: number, high: number): value is number 
  * [-180, 180]; `address` an object whose six spec fields are each absent, a string or null;
  * `elevation` a finite number (metres); `vendor` a boolean; `sponsor` an object with an integer
  * `id`, a string `name` and optional string `description` / `logo` / `link`; `successorId`
- * absent or a positive integer; `removed` absent or a boolean.
+ * absent or a positive integer; `removed` absent or a boolean; `correction` absent or options
+ * that `correctPm25` accepts (a known method with valid coefficients).
  *
  * @param value - anything, typically one element of a parsed JSON array
  * @returns every issue found; empty when `value` is a valid {@link StoredInstallation}
@@ -105,6 +107,8 @@ export function installationIssues(value: unknown): InstallationIssue[] {
   if (value.removed !== undefined && typeof value.removed !== 'boolean') {
     add('removed', 'must be a boolean when present', value.removed);
   }
+  const correction = correctionIssue(value.correction);
+  if (correction !== undefined) issues.push(correction);
   return issues;
 }
 
@@ -117,3 +121,21 @@ export function installationIssues(value: unknown): InstallationIssue[] {
 export function isStoredInstallation(value: unknown): value is StoredInstallation {
   return installationIssues(value).length === 0;
 }
+
+// The corrections module is the one judge of a correction. Its message names the function,
+// then the parameter path (`options.coefficients.pm25`), then the problem: the path becomes
+// the issue's field inside the record (`correction.coefficients.pm25`).
+function correctionIssue(correction: unknown): InstallationIssue | undefined {
+  if (correction === undefined) return undefined;
+  try {
+    checkCorrectionOptions(CORRECTION_CHECK, correction);
+    return undefined;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const found = /^correction: options(\S*) (.*)$/s.exec(message);
+    if (found === null) return { field: 'correction', message };
+    return { field: `correction${found[1]}`, message: found[2]! }; // both groups always match
+  }
+}
+
+const CORRECTION_CHECK = 'correction';

@@ -142,6 +142,14 @@ export class SeriesTable {
   }
 
   /**
+   * Marks every window of the installation changed, as if each of its samples had been
+   * rewritten: its PM25 correction changed, so every average the store serves for it did.
+   */
+  touch(installationId: number): void {
+    this.#versions.record(installationId, Number.NEGATIVE_INFINITY);
+  }
+
+  /**
    * Removes every sample before `atMs` from every series and moves {@link retainedFromMs} up to
    * `atMs` (never back); returns how many samples were removed.
    */

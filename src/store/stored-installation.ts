@@ -1,18 +1,26 @@
+import {
+  type CorrectionOptions,
+  checkCorrectionOptions,
+} from '../corrections/correction-options.js';
 import type { Address, Installation, Sponsor } from '../model/api-types.js';
 
 /**
- * An installation as a store keeps it: the spec's {@link Installation} plus the two facts that
+ * An installation as a store keeps it: the spec's {@link Installation} plus the facts that
  * decide how a query for it is answered.
  * - `successorId`: the installation that took over from this one (its sensor was replaced).
  *   An installation with a successor is *replaced*, whether or not it is also `removed`.
  * - `removed`: taken out of service. Without a successor a query answers `missing` (404).
+ * - `correction`: how its PM25 is corrected in every window the store averages (see
+ *   `correctedAverages`); the samples themselves stay raw. Absent: PM25 is served as measured.
  *
  * @example
  * const old: StoredInstallation = { ...installation, id: 7, successorId: 12 };
+ * const purpleAir: StoredInstallation = { ...installation, correction: { method: 'AIRNOW_2021' } };
  */
 export interface StoredInstallation extends Installation {
   readonly successorId?: number;
   readonly removed?: boolean;
+  readonly correction?: CorrectionOptions;
 }
 
 const ADDRESS_FIELDS = Object.freeze([
@@ -51,17 +59,22 @@ export function publicInstallation(installation: StoredInstallation): Installati
 }
 
 /**
- * A frozen copy of a validated installation that keeps `successorId` / `removed` when present,
- * so later changes to the caller's object cannot alter what the store serves.
+ * A frozen copy of a validated installation that keeps `successorId`, `removed` and
+ * `correction` when present, so later changes to the caller's object cannot alter what the
+ * store serves.
  *
  * @example
  * storedInstallationCopy({ ...installation, removed: true }).removed; // true
  */
 export function storedInstallationCopy(installation: StoredInstallation): StoredInstallation {
   const base = publicInstallation(installation);
-  const extra: { successorId?: number; removed?: boolean } = {};
+  const extra: { successorId?: number; removed?: boolean; correction?: CorrectionOptions } = {};
   if (installation.successorId !== undefined) extra.successorId = installation.successorId;
   if (installation.removed !== undefined) extra.removed = installation.removed;
+  if (installation.correction !== undefined) {
+    // Validated already; the check returns the frozen, normalised copy the store keeps.
+    extra.correction = checkCorrectionOptions('storedInstallationCopy', installation.correction);
+  }
   return Object.freeze({ ...base, ...extra });
 }
 

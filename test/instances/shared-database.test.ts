@@ -1,6 +1,7 @@
 // Three `npm start` instances share one PostgreSQL and one Redis: the data written through one
 // store is in the next answer of every instance, and each instance rides out the database
 // going down and coming back (measurement routes 503 within the deadline, meta routes 200).
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
 import { type AdapterProcess, startAdapterProcess } from '../helpers/adapter-process.js';
@@ -81,6 +82,28 @@ describe.runIf(runs)('three instances sharing one PostgreSQL and one Redis', () 
       const { body } = await get(instance, MEASUREMENTS);
       expect(currentValue(body, 'PM10')).toBe(60);
     }
+  }, 30_000);
+
+  it('serves a PM25 correction set through one store from the next answer of every instance', async () => {
+    const at = Date.parse('2026-11-21T09:10:00Z');
+    await writer.ingest([
+      { installationId: INSTALLATION, name: 'PM25', atMs: at, value: 30 },
+      { installationId: INSTALLATION, name: 'HUMIDITY', atMs: at, value: 60 },
+    ]);
+    const fixture = JSON.parse(readFileSync('test/fixtures/store-installations.json', 'utf8'))[0];
+    const expectCurrentPm25 = async (value: number) => {
+      for (const instance of instances) {
+        expect(currentValue((await get(instance, MEASUREMENTS)).body, 'PM25')).toBe(value);
+      }
+    };
+    await expectCurrentPm25(30);
+    const coefficients = { intercept: 1, pm25: 0.5, rh: 0.25 };
+    await writer.putInstallations([{ ...fixture, correction: { method: 'LINEAR', coefficients } }]);
+    await expectCurrentPm25(1 + 0.5 * 30 + 0.25 * 60);
+    // Removed again: the raw samples were never touched.
+    await writer.putInstallations([fixture]);
+    await expectCurrentPm25(30);
+    expect(currentValue((await get(instances[1]!, MEASUREMENTS)).body, 'PM10')).toBe(60);
   }, 30_000);
 
   /** Measurement and installation routes answer the store's 503 in time; meta routes 200. */

@@ -103,3 +103,22 @@ export async function latestChangeId(client: ClientBase): Promise<number> {
 /** SQL that files a change of the installation set, inside the writer's transaction. */
 export const RECORD_INSTALLATIONS_CHANGE =
   'INSERT INTO airq_changes (installation_id, oldest_ms) VALUES (NULL, NULL)';
+
+/**
+ * Files, inside the writer's transaction, a change of every sample of each installation (a
+ * row with no `oldest_ms`, read as `-Infinity`): their averages changed without a sample
+ * changing, as when a PM25 correction is set. Nothing is written for an empty list.
+ *
+ * @example
+ * await recordWholeHistoryChanges(client, [1001]);
+ */
+export async function recordWholeHistoryChanges(
+  client: ClientBase,
+  installationIds: readonly number[],
+): Promise<void> {
+  if (installationIds.length === 0) return;
+  await client.query(
+    'INSERT INTO airq_changes (installation_id, oldest_ms) SELECT unnest($1::bigint[]), NULL',
+    [installationIds],
+  );
+}

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { Installation } from '../../model/api-types.js';
 import type { WindowAverages } from '../../model/window-averages.js';
 import type { TimeWindow } from '../../time/windows.js';
+import { correctedWindows } from '../corrected-averages.js';
 import { ingestReport, planIngest } from '../ingest-plan.js';
 import type { IngestOptions, IngestReport, Sample } from '../ingest-report.js';
 import { checkedInstallations } from '../installation-input.js';
@@ -14,7 +15,11 @@ import {
   checkWindowAveragesArguments,
 } from '../store-arguments.js';
 import type { StoredInstallation } from '../stored-installation.js';
-import { ChangeFeed, RECORD_INSTALLATIONS_CHANGE } from './change-feed.js';
+import {
+  ChangeFeed,
+  RECORD_INSTALLATIONS_CHANGE,
+  recordWholeHistoryChanges,
+} from './change-feed.js';
 import type { PostgresStoreOptions } from './connect-options.js';
 import { readInstallations, upsertInstallations } from './installation-rows.js';
 import { type OpenedPool, openPool } from './open-pool.js';
@@ -128,7 +133,8 @@ export class PostgresStore implements MeasurementStore {
    * Windows that span at most two hours (a payload's moving hour) may be answered from this
    * process's copy of the installation's recent samples, once per {@link refresh} that found
    * them unchanged (see `RecentSamples`): without refresh calls, every call reads the server.
-   * Other windows are read in one statement over the roll-up and the raw edges.
+   * Other windows are read in one statement over the roll-up and the raw edges. The PM25 of an
+   * installation with a `correction` is corrected per window, as in the in-memory store.
    *
    * @throws TypeError / RangeError for a bad argument; DependencyUnavailableError
    */
@@ -141,14 +147,15 @@ export class PostgresStore implements MeasurementStore {
       fromMs: storeBound(fromMs),
       tillMs: storeBound(tillMs),
     }));
+    // Read before the query: a correction changed meanwhile also changed the data version.
+    const correction = this.#registry.correction(installationId);
     if (!Number.isSafeInteger(installationId) || !this.#recent.serves(bounded)) {
-      return storeCall(queryWindowAverages(this.#pool, installationId, bounded), this.#deadlineMs);
+      const records = queryWindowAverages(this.#pool, installationId, bounded);
+      return correctedWindows(await storeCall(records, this.#deadlineMs), correction);
     }
     const version = this.#feed.versionBefore(installationId, Number.POSITIVE_INFINITY);
-    return storeCall(
-      this.#recent.windowAverages(this.#pool, installationId, bounded, version),
-      this.#deadlineMs,
-    );
+    const records = this.#recent.windowAverages(this.#pool, installationId, bounded, version);
+    return correctedWindows(await storeCall(records, this.#deadlineMs), correction);
   }
 
   /**
@@ -180,7 +187,9 @@ export class PostgresStore implements MeasurementStore {
    * Adds installations or replaces those with the same ids, and optionally stores samples, in
    * one transaction: all or nothing. Checks as `InMemoryStore.putInstallations` against the
    * installations in the database, and the samples as an atomic {@link ingest} against the
-   * resulting set. Samples already stored are kept.
+   * resulting set. Samples already stored are kept. An installation whose `correction` was set,
+   * changed or removed gets a change of all its data in the log, so every process serves its
+   * new averages from its next {@link refresh} on.
    *
    * @param samples - optional; validated like `ingest(samples, { atomic: true })`
    * @throws TypeError / RangeError as `InMemoryStore.putInstallations`; IngestError when a
@@ -205,6 +214,7 @@ export class PostgresStore implements MeasurementStore {
         ensured = await writeBatches(client, plan.batches, this.#knownMonths);
       }
       await upsertInstallations(client, checked);
+      await recordWholeHistoryChanges(client, stored.correctionChanges(registry));
       await client.query(RECORD_INSTALLATIONS_CHANGE);
       return ensured;
     });
