@@ -47,7 +47,7 @@ Options:
 
 The statistics (openair's modStats) compare the raw and the corrected hours with the
 reference over the same hours: those whose corrected value exists (PM25 ≥ 0, HUMIDITY within
-0–100 %). Bad rows are printed to stderr as FILE:LINE: reason and skipped. Too few paired
+0–100 %), a negative one counting as 0 as the store serves it. Bad rows are printed to stderr as FILE:LINE: reason and skipped. Too few paired
 hours or a fit that PM25 and HUMIDITY cannot determine exit with 1, bad flags with 2. Inputs
 over ${PROGRESS_MIN_BYTES / 1024 / 1024} MiB show a progress bar when stderr is a terminal.
 `;
