@@ -16,20 +16,28 @@ import {
 } from './command-line.js';
 import { PROGRESS_MIN_BYTES } from './progress-bar.js';
 
+/** The sources as a sentence names them: `a, b or c`. */
+const SOURCE_LIST = `${IMPORT_SOURCES.slice(0, -1).join(', ')} or ${IMPORT_SOURCES.at(-1)}`;
+
 /** The `airq import --help` text. */
 export const IMPORT_HELP = `Usage: airq import --from SOURCE --out DIR FILE…
 
 Converts public air quality data into the store's files DIR/installations.json and
 DIR/samples.csv, which airq --installations … --samples … serves. A FILE may be a
-directory: its .csv (sensor-community) or .json (openaq) files are read, recursively.
+directory: its .csv (sensor-community), .json (openaq) or .csv and .json (purpleair) files
+are read, recursively.
 
 Sources:
   sensor-community   archive CSV of archive.sensor.community (one file per sensor and day)
   openaq             saved OpenAQ v3 pages of /v3/locations and /v3/sensors/{id}/measurements;
                      name a measurements page after its sensor: sensors-3917-measurements.json
+  purpleair          saved PurpleAir API v1 answers: history CSV of
+                     /v1/sensors/{index}/history/csv and, as *.json, the sensor list of
+                     /v1/sensors (fields name,latitude,longitude,location_type,altitude) that
+                     places each sensor; PM2.5 is kept only where channels A and B agree
 
 Options:
-  --from SOURCE      ${IMPORT_SOURCES.join(' or ')}
+  --from SOURCE      ${SOURCE_LIST}
   --out DIR          output directory (created when missing)
   -h, --help         show this text
 
@@ -54,7 +62,7 @@ export type ImportCommand = SubcommandArgs<{
  */
 export function parseImportArgs(argv: readonly string[]): ImportCommand {
   return readSubcommand(IMPORT_HELP, argv, (line) => {
-    const expectation = `must be ${IMPORT_SOURCES.join(' or ')}`;
+    const expectation = `must be ${SOURCE_LIST}`;
     const from = oneOf('--from', line.text('from'), IMPORT_SOURCES, expectation);
     const out = line.text('out');
     if (out === undefined || out === '')

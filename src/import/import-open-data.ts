@@ -8,6 +8,7 @@ import { argumentError } from '../arguments/describe-value.js';
 import type { ImportContext } from './import-context.js';
 import { importOpenAqFiles } from './import-openaq.js';
 import { ImportOutput } from './import-output.js';
+import { importPurpleAirFiles } from './import-purpleair.js';
 import {
   IMPORT_SOURCES,
   ImportError,
@@ -19,13 +20,20 @@ import { importSensorCommunityFiles } from './import-sensor-community.js';
 import { inputFiles } from './input-files.js';
 import { PlaceRegistry } from './place-registry.js';
 
+/** The files of a directory that each source reads. */
+const INPUT_EXTENSIONS: Readonly<Record<ImportSource, readonly string[]>> = Object.freeze({
+  'sensor-community': Object.freeze(['.csv']),
+  openaq: Object.freeze(['.json']),
+  purpleair: Object.freeze(['.csv', '.json']),
+});
+
 /** Input of {@link importOpenData}. */
 export interface ImportOptions {
   /** The format of the input files. */
   readonly from: ImportSource;
   /**
-   * Files, or directories whose `.csv` (Sensor.Community) or `.json` (OpenAQ) files are read,
-   * recursively in name order.
+   * Files, or directories whose `.csv` (Sensor.Community), `.json` (OpenAQ) or `.csv` and
+   * `.json` (PurpleAir) files are read, recursively in name order.
    */
   readonly files: readonly string[];
   /** Where `installations.json` and `samples.csv` are written; created when missing. */
@@ -49,6 +57,12 @@ export interface ImportOptions {
  * - `openaq`: saved OpenAQ v3 pages of /v3/locations and /v3/sensors/{id}/measurements (name
  *   the latter after the sensor, e.g. `sensors-3917-measurements.json`). The time of a sample
  *   is the end of its period; gases in ppm or ppb become µg/m³ at 25 °C.
+ * - `purpleair`: saved PurpleAir API v1 answers: history CSV of
+ *   /v1/sensors/{sensor_index}/history/csv and the sensor list JSON of /v1/sensors (or
+ *   /v1/sensors/{sensor_index}), which places each sensor. PM25 is the A/B mean of the channels
+ *   its correction expects (`pm2.5_atm` outside, `pm2.5_cf_1` inside), kept only when the
+ *   channels agree, and the installation records that correction (`AIRNOW_2021` outside,
+ *   `EPA_2022` inside); temperature from °F to °C.
  *
  * CSV is streamed line by line and samples are written as they come, so memory does not grow
  * with the input; an OpenAQ page is read whole (one page is at most 1000 results). Bad rows are
@@ -79,8 +93,7 @@ export async function importOpenData(options: ImportOptions): Promise<ImportSumm
   const { signal } = options;
   signal?.throwIfAborted();
 
-  const extension = options.from === 'openaq' ? '.json' : '.csv';
-  const inputs = await inputFiles(options.files, extension);
+  const inputs = await inputFiles(options.files, INPUT_EXTENSIONS[options.from]);
   if (inputs.issues.length > 0) throw new ImportError(fn, inputs.issues);
   const totalBytes = inputs.files.reduce((sum, file) => sum + file.bytes, 0);
   let bytesRead = 0;
@@ -100,6 +113,7 @@ export async function importOpenData(options: ImportOptions): Promise<ImportSumm
   };
   try {
     if (options.from === 'openaq') await importOpenAqFiles(inputs.files, context);
+    else if (options.from === 'purpleair') await importPurpleAirFiles(inputs.files, context);
     else await importSensorCommunityFiles(inputs.files, context);
     if (context.fatal.length > 0) throw new ImportError(fn, context.fatal);
     const installations = context.places.installations();

@@ -1,7 +1,7 @@
 import { countedIssueList, describeLoadIssue, type LoadIssue } from '../store/load-issues.js';
 
 /** The public data sources `importOpenData` reads. */
-export const IMPORT_SOURCES = Object.freeze(['sensor-community', 'openaq'] as const);
+export const IMPORT_SOURCES = Object.freeze(['sensor-community', 'openaq', 'purpleair'] as const);
 
 /** One of {@link IMPORT_SOURCES}. */
 export type ImportSource = (typeof IMPORT_SOURCES)[number];

@@ -16,18 +16,20 @@ export interface InputFile {
 }
 
 /**
- * The files to read: each path that is a file, and every file ending in `extension` below a
- * path that is a directory (recursively, in name order, so the same tree always gives the same
- * order). A path that cannot be read is an issue; so is a directory with no such file.
+ * The files to read: each path that is a file, and every file ending in one of `extensions`
+ * below a path that is a directory (recursively, in name order, so the same tree always gives
+ * the same order). A path that cannot be read is an issue; so is a directory with no such file.
  *
+ * @param extensions - one ending such as `'.csv'`, or several (`['.csv', '.json']`)
  * @example
  * await inputFiles(['archive/2026-02-22'], '.csv');
  * // { files: [{ path: 'archive/2026-02-22/2026-02-22_sds011_sensor_88091.csv', bytes: 51234 }, …], issues: [] }
  */
 export async function inputFiles(
   paths: readonly string[],
-  extension: string,
+  extensions: string | readonly string[],
 ): Promise<{ files: InputFile[]; issues: LoadIssue[] }> {
+  const endings = typeof extensions === 'string' ? [extensions] : extensions;
   const files: InputFile[] = [];
   const issues: LoadIssue[] = [];
   for (const path of paths) {
@@ -38,9 +40,11 @@ export async function inputFiles(
         continue;
       }
       const names = (await readdir(path, { recursive: true }))
-        .filter((name) => name.endsWith(extension))
+        .filter((name) => endings.some((ending) => name.endsWith(ending)))
         .sort();
-      if (names.length === 0) issues.push({ file: path, message: `has no ${extension} file` });
+      if (names.length === 0) {
+        issues.push({ file: path, message: `has no ${endings.join(' or ')} file` });
+      }
       for (const name of names) {
         const file = join(path, name);
         const size = await stat(file);

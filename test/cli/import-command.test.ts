@@ -25,10 +25,10 @@ describe('parseImportArgs', () => {
   });
 
   it.each([
-    [['--out', 'd', 'f'], '--from must be sensor-community or openaq, got nothing'],
+    [['--out', 'd', 'f'], '--from must be sensor-community, openaq or purpleair, got nothing'],
     [
       ['--from', 'airly', '--out', 'd', 'f'],
-      '--from must be sensor-community or openaq, got "airly"',
+      '--from must be sensor-community, openaq or purpleair, got "airly"',
     ],
     [['--from', 'openaq', 'f'], '--out DIR is required (where the files are written)'],
     [['--from', 'openaq', '--out', 'd'], 'name at least one input file or directory'],
@@ -42,7 +42,16 @@ describe('parseImportArgs', () => {
 
   it('never throws, whatever the arguments (1,000 runs)', () => {
     const token = fc.oneof(
-      fc.constantFrom('--from', '--out', 'openaq', 'sensor-community', '-h', '--', '--x'),
+      fc.constantFrom(
+        '--from',
+        '--out',
+        'openaq',
+        'sensor-community',
+        'purpleair',
+        '-h',
+        '--',
+        '--x',
+      ),
       fc.string({ maxLength: 6 }),
     );
     fc.assert(
@@ -121,7 +130,7 @@ describe('airq import', () => {
     const bad = cliEnvironment(['import', '--from', 'x']);
     expect(await main(bad.env)).toBe(EXIT_USAGE);
     expect(bad.err).toEqual([
-      'airq import: --from must be sensor-community or openaq, got "x"\nRun airq import --help for the options.',
+      'airq import: --from must be sensor-community, openaq or purpleair, got "x"\nRun airq import --help for the options.',
     ]);
   });
 
