@@ -13,9 +13,12 @@ import { purpleAirRow } from './purpleair-history-row.js';
 import { purpleAirSensor, purpleAirSensorEntries } from './purpleair-sensors-json.js';
 
 /**
- * Largest PurpleAir sensor list read, in bytes. Every public PurpleAir sensor with a dozen
- * fields is a few megabytes of JSON; a bigger file is not one saved answer. Lists are read one
- * at a time, so memory is bounded by this.
+ * Largest PurpleAir sensor list read, in bytes (32 MiB). Every public PurpleAir sensor with a
+ * dozen fields is a few megabytes of JSON; a bigger file is not one saved answer. Lists are read
+ * one at a time, so memory is bounded by this.
+ *
+ * @example
+ * MAX_PURPLEAIR_LIST_BYTES; // 33554432
  */
 export const MAX_PURPLEAIR_LIST_BYTES = 32 * 1024 * 1024;
 

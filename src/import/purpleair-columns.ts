@@ -47,8 +47,11 @@ export const PURPLEAIR_PM25_PLANS: readonly [PurpleAirPm25Plan, PurpleAirPm25Pla
 ] as const);
 
 /**
- * Channel pairs stored raw as the mean of A and B (no correction, no agreement rule; see
- * docs/import.md), in µg/m³.
+ * Channel pairs stored raw as the mean of A and B, in µg/m³: no correction is published for
+ * them, and the line's PM2.5 check already vouches for the same two laser counters.
+ *
+ * @example
+ * PURPLEAIR_RAW_PAIRS.map((pair) => pair.name); // ['PM10', 'PM1']
  */
 export const PURPLEAIR_RAW_PAIRS: readonly {
   readonly name: MeasurementTypeName;

@@ -14,7 +14,13 @@ import {
 // object: `{ "sensor": { "sensor_index": …, "name": …, … } }`. The history CSV has no place, so
 // a saved sensor list is what puts each sensor on the map and says whether it is inside.
 
-/** The fields a sensor list must have: where the sensor is, and whether it is outside. */
+/**
+ * The fields a sensor list must have: where the sensor is, and whether it is outside (which
+ * decides its correction). `name` and `altitude` are read when present.
+ *
+ * @example
+ * PURPLEAIR_SENSOR_FIELDS.includes('location_type'); // true
+ */
 export const PURPLEAIR_SENSOR_FIELDS = Object.freeze([
   'sensor_index',
   'latitude',
