@@ -29,7 +29,7 @@ describe('importOpenData: options', () => {
     [undefined, 'TypeError: importOpenData: options must be an object, got undefined'],
     [
       { from: 'csv' },
-      'RangeError: importOpenData: options.from must be one of sensor-community, openaq, got "csv"',
+      'RangeError: importOpenData: options.from must be one of sensor-community, openaq, purpleair, got "csv"',
     ],
     [
       { from: 'openaq', files: [] },
