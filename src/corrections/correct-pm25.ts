@@ -2,11 +2,14 @@ import { checkArrayLike, checkObject } from '../arguments/argument-checks.js';
 import { argumentError } from '../arguments/describe-value.js';
 import {
   airnow2021,
+  clamped,
+  correctSeries,
   epa2021,
   epa2022,
+  growthOf,
+  isValidRecord,
   kappaGrowth,
   linear,
-  NILSON_GROWTH,
   NILSON_RH_CLIP,
 } from './correction-formulas.js';
 import { type CorrectionOptions, checkCorrectionOptions } from './correction-options.js';
@@ -28,8 +31,7 @@ import { type CorrectionOptions, checkCorrectionOptions } from './correction-opt
  * correctedPm25(10, 50, { method: 'EPA_2021' }); // → 6.68 (approximately)
  */
 export function correctedPm25(x: number, rh: number, options: CorrectionOptions): number {
-  // NaN fails every comparison, so a missing value is caught with the out-of-range ones.
-  if (!(x >= 0 && x < Number.POSITIVE_INFINITY && rh >= 0 && rh <= 100)) return Number.NaN;
+  if (!isValidRecord(x, rh)) return Number.NaN;
   let y: number;
   switch (options.method) {
     case 'EPA_2021':
@@ -42,11 +44,8 @@ export function correctedPm25(x: number, rh: number, options: CorrectionOptions)
       y = airnow2021(x, rh);
       break;
     case 'KAPPA': {
-      const kappa = options.kappa;
       const clip = options.rhClip ?? NILSON_RH_CLIP;
-      // Without κ the coefficient is Nilson's 0.24 itself: 0.396 / 1.65 is one ulp away.
-      const growth = kappa === undefined ? NILSON_GROWTH : kappa / 1.65;
-      y = kappaGrowth(x, rh, growth, clip[0], clip[1]);
+      y = kappaGrowth(x, rh, growthOf(options), clip[0], clip[1]);
       break;
     }
     default: {
@@ -55,7 +54,7 @@ export function correctedPm25(x: number, rh: number, options: CorrectionOptions)
       y = linear(x, rh, c.intercept, c.pm25, c.rh);
     }
   }
-  return y < 0 && options.clampNegative !== false ? 0 : y;
+  return clamped(y, options.clampNegative !== false);
 }
 
 /**
@@ -120,7 +119,5 @@ export function correctPm25(
     const expectation = `must have the length of series.pm25 (${pm25.length})`;
     throw argumentError(RangeError, 'correctPm25', 'series.rh.length', expectation, rh.length);
   }
-  const out = new Float64Array(pm25.length);
-  for (let i = 0; i < out.length; i++) out[i] = correctedPm25(pm25[i]!, rh[i]!, checked);
-  return out;
+  return correctSeries(pm25, rh, checked);
 }
