@@ -66,11 +66,6 @@ const OPTION_KEYS: readonly string[] = Object.freeze([
   'rhClip',
   'coefficients',
 ]);
-const COEFFICIENT_KEYS: readonly (keyof LinearCoefficients)[] = Object.freeze([
-  'intercept',
-  'pm25',
-  'rh',
-]);
 
 /**
  * Validates correction options and returns a deeply frozen copy holding only the keys that were
@@ -168,10 +163,11 @@ function checkRhClip(functionName: string, rhClip: unknown): readonly [number, n
   return Object.freeze([lo, hi] as const);
 }
 
+// Other keys of `coefficients` are left out of the copy, not refused: a LinearFit, with its
+// `n`, is documented to be usable as coefficients as it is.
 function checkCoefficients(functionName: string, coefficients: unknown): LinearCoefficients {
   const name = 'options.coefficients';
   checkObject(functionName, name, coefficients, 'an object { intercept, pm25, rh }');
-  checkKnownKeys(functionName, name, coefficients, COEFFICIENT_KEYS);
   const { intercept, pm25, rh } = coefficients as Record<string, unknown>;
   checkFiniteNumber(functionName, `${name}.intercept`, intercept);
   checkFiniteNumber(functionName, `${name}.pm25`, pm25);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkKeySpelling } from '../../src/arguments/key-spelling.js';
+import { checkKeySpelling, checkKnownKeys } from '../../src/arguments/key-spelling.js';
 
 describe('checkKeySpelling', () => {
   const names = ['PM25', 'O3_1H'];
@@ -56,5 +56,22 @@ describe('checkKeySpelling', () => {
       }),
       { numRuns: 1000 },
     );
+  });
+});
+
+describe('checkKnownKeys', () => {
+  const check = (value: object) => () => checkKnownKeys('f', 'options', value, ['method', 'kappa']);
+
+  it('names the function, the first unknown key and the known ones', () => {
+    expect(check({ method: 'KAPPA', kapa: 0.3 })).toThrow(
+      new TypeError('f: options key must be one of method, kappa, got "kapa"'),
+    );
+    expect(check({ x: 1, y: 2 })).toThrow('got "x"');
+  });
+
+  it('lets known keys, empty objects and inherited keys through', () => {
+    expect(check({})).not.toThrow();
+    expect(check({ method: 'KAPPA', kappa: undefined })).not.toThrow();
+    expect(check(Object.create({ inherited: 1 }))).not.toThrow();
   });
 });
