@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { hourlyMeansOfSeries } from '../assessment/hourly-means.js';
 import {
   ASSESSED_POLLUTANTS,
@@ -11,10 +11,12 @@ import {
   type HourlySeries,
   parseHourlyCsv,
 } from '../assessment/index.js';
+import type { CorrectionOptions } from '../corrections/correction-options.js';
 import { readLines } from '../import/input-files.js';
-import { TimeSeries } from '../series/time-series.js';
-import { describeLoadIssue } from '../store/load-issues.js';
-import { parseSamplesCsvRow, SAMPLES_CSV_HEADER } from '../store/samples-csv.js';
+import { correctedAverages } from '../store/corrected-averages.js';
+import { parseInstallationsJson } from '../store/installations-json.js';
+import { countedIssueList, describeLoadIssue } from '../store/load-issues.js';
+import { SAMPLES_CSV_HEADER } from '../store/samples-csv.js';
 import { MS_PER_HOUR } from '../time/instant.js';
 import {
   type CliEnvironment,
@@ -27,6 +29,7 @@ import {
   UsageError,
 } from './command-line.js';
 import { PROGRESS_MIN_BYTES } from './progress-bar.js';
+import { readInstallationSamples } from './samples-input.js';
 
 /** The `airq assess --help` text. */
 export const ASSESS_HELP = `Usage: airq assess --standard STANDARD --pollutant POLLUTANT --year YEAR [options] FILE
@@ -44,6 +47,9 @@ Options:
   --pollutant POLLUTANT  ${ASSESSED_POLLUTANTS.join(', ')} (µg/m³ in the file, CO too)
   --year YEAR            the calendar year (UTC)
   --installation ID      the installation of a samples CSV that holds several
+  --installations FILE   the store's installations JSON: PM25 of a samples CSV is then
+                         corrected per hour with the installation's "correction", as the
+                         server serves it (an hour without HUMIDITY has no PM25)
   --json                 print the Assessment as JSON instead of the table
   -h, --help             show this text
 
@@ -56,6 +62,7 @@ interface AssessRequest {
   readonly pollutant: AssessedPollutant;
   readonly year: number;
   readonly installationId?: number;
+  readonly installations?: string;
   readonly json: boolean;
   readonly file: string;
 }
@@ -75,6 +82,8 @@ export function parseAssessArgs(argv: readonly string[]): AssessCommand {
     const standard = oneOf('--standard', line.text('standard'), ASSESSMENT_STANDARDS);
     const pollutant = oneOf('--pollutant', line.text('pollutant'), ASSESSED_POLLUTANTS);
     const [year, installation] = [line.text('year'), line.text('installation')];
+    const installations = line.text('installations');
+    if (installations === '') throw invalid('--installations', 'must name a file', installations);
     if (year === undefined || !/^\d{4}$/.test(year))
       throw invalid('--year', 'must be a four-digit year', year);
     if (installation !== undefined && !/^[1-9]\d{0,15}$/.test(installation))
@@ -87,6 +96,7 @@ export function parseAssessArgs(argv: readonly string[]): AssessCommand {
       pollutant,
       year: Number(year),
       ...(installation === undefined ? {} : { installationId: Number(installation) }),
+      ...(installations === undefined ? {} : { installations }),
       json: line.flag('json'),
       file: positionals[0]!,
     };
@@ -151,39 +161,44 @@ async function readInput(
   }
 }
 
-// The samples CSV: the pollutant's samples, one series per installation, then hourly means.
+// The samples CSV: the installation's hourly means of the pollutant (PM25 corrected when
+// --installations gives it a correction, which needs its HUMIDITY too).
 async function samplesInput(lines: Lines, request: AssessRequest, report: (line: string) => void) {
   const { file, pollutant, year } = request;
-  const byInstallation = new Map<number, TimeSeries>();
-  let lineNumber = 1;
-  for await (const line of lines) {
-    lineNumber++;
-    if (line.trim() === '') continue;
-    const sample = parseSamplesCsvRow(line);
-    if (typeof sample === 'string') report(`${file}:${lineNumber}: ${sample}`);
-    else if (sample.name === pollutant) {
-      const series = byInstallation.get(sample.installationId) ?? new TimeSeries();
-      byInstallation.set(sample.installationId, series);
-      series.add(sample.atMs, sample.value);
-    }
-  }
-  const ids = [...byInstallation.keys()].sort((a, b) => a - b);
-  const id = request.installationId ?? (ids.length === 1 ? ids[0] : undefined);
-  const series = id === undefined ? undefined : byInstallation.get(id);
-  if (id === undefined && ids.length > 1)
-    throw new Error(
-      `${file} holds ${pollutant} of installations ${ids.join(', ')}: choose one with --installation`,
-    );
-  if (series === undefined)
-    throw new Error(
-      `${file}: no ${pollutant} rows${id === undefined ? '' : ` of installation ${id}`}`,
-    );
+  const corrects = pollutant === 'PM25' && request.installations !== undefined;
+  const names = corrects ? (['PM25', 'HUMIDITY'] as const) : ([pollutant] as const);
+  const samples = await readInstallationSamples(lines, file, names, request.installationId, report);
   // Five years up to the year (the longest statistic, AOT40's), and the first day after it (US
   // 8-hour averages that start late on 31 December).
   const fromMs = Date.UTC(year - 4, 0, 1);
   const hours = (Date.UTC(year + 1, 0, 2) - fromMs) / MS_PER_HOUR;
+  const series = hourlyMeansOfSeries(samples.series[pollutant]!, fromMs, hours); // names[0]
+  const correction = corrects
+    ? await installationCorrection(request.installations!, samples.installationId)
+    : undefined;
+  if (correction === undefined) return { series, source: samples.source };
+  const humidity = hourlyMeansOfSeries(samples.series.HUMIDITY!, fromMs, hours).values;
+  // The store's own rule, hour by hour: what the server would serve for each clock hour.
+  const values = series.values.map((pm25, hour) => {
+    const rh = humidity[hour]!; // the same hours
+    if (Number.isNaN(pm25) || Number.isNaN(rh)) return Number.NaN;
+    return correctedAverages({ PM25: pm25, HUMIDITY: rh }, correction).PM25 ?? Number.NaN;
+  });
   return {
-    series: hourlyMeansOfSeries(series, fromMs, hours),
-    source: `${file}, installation ${id}`,
+    series: { startMs: series.startMs, values },
+    source: `${samples.source}, PM25 corrected with ${correction.method}`,
   };
+}
+
+// The correction of one installation of an installations JSON (undefined without one); a file
+// the store would refuse is refused here too, with all its problems.
+async function installationCorrection(
+  file: string,
+  installationId: number,
+): Promise<CorrectionOptions | undefined> {
+  const { installations, issues } = parseInstallationsJson(await readFile(file, 'utf8'), file);
+  if (issues.length > 0) throw new Error(countedIssueList(issues, `in ${file}`));
+  const installation = installations.find((candidate) => candidate.id === installationId);
+  if (installation === undefined) throw new Error(`${file}: no installation ${installationId}`);
+  return installation.correction;
 }
