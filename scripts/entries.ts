@@ -21,6 +21,7 @@ export const PUBLIC_ENTRIES = {
   import: 'src/import/index.ts',
   'http/redis': 'src/http/redis/index.ts',
   assessment: 'src/assessment/index.ts',
+  corrections: 'src/corrections/index.ts',
 };
 
 /**

@@ -128,6 +128,15 @@ const ASSESSMENT = [
   'ugm3ToUsPpb',
   'ugm3ToUsPpm',
 ];
+// Pure, but a subpath only: sensor corrections are a step before the core, not part of it.
+const CORRECTIONS = [
+  'CORRECTION_METHODS',
+  'combineChannels',
+  'compareWithReference',
+  'correctPm25',
+  'correctPm25Value',
+  'fitLinearCorrection',
+];
 // The root forwards the pure core, the store, the payload and the forecasts, plus the model's
 // one runtime value; the adapter and the sample network are subpaths only.
 const ROOT = [
@@ -165,6 +174,7 @@ const EXPECTED: Record<keyof typeof PUBLIC_ENTRIES, readonly string[]> = {
   import: IMPORT,
   'http/redis': HTTP_REDIS,
   assessment: ASSESSMENT,
+  corrections: CORRECTIONS,
 };
 
 describe('public entry points', () => {
