@@ -2,9 +2,9 @@ import { readFile, stat, writeFile } from 'node:fs/promises';
 import { HOURLY_CSV_HEADER, parseHourlyCsv } from '../assessment/hourly-csv.js';
 import { hourlyMeansOfSeries } from '../assessment/hourly-means.js';
 import { readLines } from '../import/input-files.js';
-import { TimeSeries } from '../series/time-series.js';
+import type { TimeSeries } from '../series/time-series.js';
 import { describeLoadIssue } from '../store/load-issues.js';
-import { parseSamplesCsvRow, SAMPLES_CSV_HEADER } from '../store/samples-csv.js';
+import { SAMPLES_CSV_HEADER } from '../store/samples-csv.js';
 import { floorHourMs, MS_PER_HOUR, parseTimestamp } from '../time/instant.js';
 import { calibrationReport, type PairedHours } from './calibration-report.js';
 import {
@@ -17,6 +17,7 @@ import {
   UsageError,
 } from './command-line.js';
 import { PROGRESS_MIN_BYTES } from './progress-bar.js';
+import { readInstallationSamples } from './samples-input.js';
 
 /** Paired hours a fit needs unless `--min-pairs` says otherwise (`fitLinearCorrection`'s default). */
 const DEFAULT_MIN_PAIRS = 24;
@@ -185,10 +186,8 @@ interface SensorHours {
   readonly source: string;
 }
 
-const SENSOR_NAMES = ['PM25', 'HUMIDITY'] as const;
-
-// The samples CSV, streamed so that the bar moves: PM25 and HUMIDITY of every installation,
-// then the one asked for (or the only one).
+// The samples CSV, streamed so that the bar moves: the installation's PM25 and HUMIDITY, read
+// the way airq assess reads its sensor.
 async function readSensor(
   { samples: file, installationId }: CalibrateRequest,
   { update, report }: SubcommandProgress,
@@ -199,50 +198,28 @@ async function readSensor(
     bytesRead += bytes;
     update(bytesRead, totalBytes);
   });
-  const byInstallation = new Map<number, Record<(typeof SENSOR_NAMES)[number], TimeSeries>>();
-  let lineNumber = 0;
-  for await (const line of lines) {
-    lineNumber++;
-    if (lineNumber === 1) {
-      // trim() drops a byte order mark too.
-      if (line.trim() === SAMPLES_CSV_HEADER) continue;
-      const got = JSON.stringify(line.trim());
-      throw new Error(`${file}:1: the header must be ${SAMPLES_CSV_HEADER}, got ${got}`);
-    }
-    if (line.trim() === '') continue;
-    const sample = parseSamplesCsvRow(line);
-    if (typeof sample === 'string') report(`${file}:${lineNumber}: ${sample}`);
-    else if (sample.name === 'PM25' || sample.name === 'HUMIDITY') {
-      const series = byInstallation.get(sample.installationId) ?? {
-        PM25: new TimeSeries(),
-        HUMIDITY: new TimeSeries(),
-      };
-      byInstallation.set(sample.installationId, series);
-      try {
-        series[sample.name].add(sample.atMs, sample.value);
-      } catch (error) {
-        report(`${file}:${lineNumber}: ${(error as Error).message}`);
-      }
-    }
+  try {
+    const first = await lines.next();
+    // trim() drops a byte order mark too.
+    const header = first.done === true ? undefined : first.value.trim();
+    if (header === undefined) throw new Error(`${file}: the file is empty`);
+    if (header !== SAMPLES_CSV_HEADER)
+      throw new Error(
+        `${file}:1: the header must be ${SAMPLES_CSV_HEADER}, got ${JSON.stringify(header)}`,
+      );
+    const names = ['PM25', 'HUMIDITY'] as const;
+    const sensor = await readInstallationSamples(lines, file, names, installationId, report);
+    const { PM25: pm25, HUMIDITY: rh } = sensor.series;
+    if (rh.length === 0)
+      throw new Error(`${file}: no HUMIDITY rows of installation ${sensor.installationId}`);
+    return {
+      pm25,
+      rh,
+      fromMs: floorHourMs(pm25.firstAtMs!), // PM25 has rows: readInstallationSamples checks it
+      tillMs: floorHourMs(pm25.lastAtMs!) + MS_PER_HOUR,
+      source: sensor.source,
+    };
+  } finally {
+    await lines.return(undefined);
   }
-  if (lineNumber === 0) throw new Error(`${file}: the file is empty`);
-  const ids = [...byInstallation.keys()].sort((a, b) => a - b);
-  const id = installationId ?? (ids.length === 1 ? ids[0] : undefined);
-  if (id === undefined && ids.length > 1)
-    throw new Error(
-      `${file} holds PM25 or HUMIDITY of installations ${ids.join(', ')}: choose one with --installation`,
-    );
-  const series = id === undefined ? undefined : byInstallation.get(id);
-  const of = id === undefined ? '' : ` of installation ${id}`;
-  const missing = SENSOR_NAMES.find((name) => series === undefined || series[name].length === 0);
-  if (series === undefined || missing !== undefined)
-    throw new Error(`${file}: no ${missing ?? 'PM25'} rows${of}`);
-  const { PM25: pm25, HUMIDITY: rh } = series;
-  return {
-    pm25,
-    rh,
-    fromMs: floorHourMs(pm25.firstAtMs!),
-    tillMs: floorHourMs(pm25.lastAtMs!) + MS_PER_HOUR,
-    source: `${file}, installation ${id}`,
-  };
 }

@@ -128,7 +128,7 @@ describe('airq calibrate', () => {
     const ask = cliEnvironment(argv);
     expect(await runCalibrateCommand(ask.env)).toBe(1);
     expect(ask.err).toEqual([
-      `airq calibrate: ${samples} holds PM25 or HUMIDITY of installations 1, 2: choose one with --installation`,
+      `airq calibrate: ${samples} holds PM25 of installations 1, 2: choose one with --installation`,
     ]);
     const picked = cliEnvironment([...argv, '--installation', '2']);
     expect(await runCalibrateCommand(picked.env)).toBe(0);
@@ -202,6 +202,10 @@ describe('airq calibrate', () => {
     const header = write('header.csv', 'when,what\n');
     const empty = write('empty.csv', '');
     const blank = write('blank.csv', 'timestamp,value\n2024-01-01T00:00:00Z,oops\n');
+    const dry = write(
+      'dry.csv',
+      'installationId,name,timestamp,value\n7,PM25,2024-01-01T00:05:00Z,5\n',
+    );
     const cases: [string, string, RegExp][] = [
       [join(root, 'none.csv'), reference, /ENOENT/],
       [samples, join(root, 'none.csv'), /ENOENT/],
@@ -213,6 +217,7 @@ describe('airq calibrate', () => {
       [empty, reference, /empty\.csv: the file is empty$/],
       [samples, header, /header\.csv:1: the header must be timestamp,value, got "when,what"$/],
       [samples, blank, /blank\.csv: no valid rows$/],
+      [dry, reference, /dry\.csv: no HUMIDITY rows of installation 7$/],
     ];
     for (const [samplesFile, referenceFile, message] of cases) {
       const { err, env } = cliEnvironment(['--samples', samplesFile, '--reference', referenceFile]);
