@@ -71,7 +71,10 @@ export function compareWithReference(
       length,
     );
   }
-  const sums = sumsOf(predicted, reference);
+  let first = 0;
+  while (first < predicted.length && !isComplete(predicted[first]!, reference[first]!)) first++;
+  if (first === predicted.length) return noPairs();
+  const sums = sumsOf(predicted, reference, first);
   const { n, sumAbsError, sumO } = sums;
   const { smm, soo, smo, spread } = centredSumsOf(predicted, reference, sums);
   const agreementLimit = 2 * spread;
@@ -97,7 +100,7 @@ export function compareWithReference(
 // interpreter there (3–4× the time of a plain two-pass loop on a million pairs).
 
 interface Sums {
-  /** The first complete pair's index (the length when there is none). */
+  /** The first complete pair's index. */
   readonly first: number;
   readonly n: number;
   readonly ratios: number;
@@ -110,15 +113,13 @@ interface Sums {
   readonly meanO: number;
 }
 
-function sumsOf(predicted: ArrayLike<number>, reference: ArrayLike<number>): Sums {
+function sumsOf(predicted: ArrayLike<number>, reference: ArrayLike<number>, first: number): Sums {
   const length = predicted.length;
-  let first = 0;
-  while (first < length && !isComplete(predicted[first]!, reference[first]!)) first++;
   // Deviations from the first complete pair: the means of constant series come out exactly
   // that constant (a sum divided by n may not), so a constant side gives a variance of exactly
   // 0 and the documented NaN, −Infinity or −1.
-  const shiftM = first < length ? predicted[first]! : 0;
-  const shiftO = first < length ? reference[first]! : 0;
+  const shiftM = predicted[first]!;
+  const shiftO = reference[first]!;
   let n = 0;
   let ratios = 0;
   let within = 0;
@@ -175,6 +176,23 @@ function centredSumsOf(
     spread += Math.abs(dO);
   }
   return { smm, soo, smo, spread };
+}
+
+// Without a complete pair every statistic but n is 0/0.
+function noPairs(): ReferenceComparison {
+  const nan = Number.NaN;
+  return {
+    n: 0,
+    fac2: nan,
+    mb: nan,
+    mge: nan,
+    nmb: nan,
+    nmge: nan,
+    rmse: nan,
+    r: nan,
+    coe: nan,
+    ioa: nan,
+  };
 }
 
 function isComplete(m: number, o: number): boolean {

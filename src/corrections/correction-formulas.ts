@@ -76,7 +76,8 @@ export const NILSON_RH_CLIP: readonly [number, number] = /* @__PURE__ */ Object.
  * κ-Köhler hygroscopic growth (Crilley et al. 2018, AMT 11:709): the sensor sees wet particles,
  * whose mass over the dry mass is `1 + c / (100/RH − 1)` with `c = κ/1.65` (1.65 g/cm³ read as
  * the dry density). RH is clipped to `[lo, hi]` first, because the fits saw nothing outside
- * and the term diverges at 100 %; at an RH of exactly 0 there is no water, so the factor is 1.
+ * and the term diverges at 100 %. At an RH of exactly 0 there is no water and the factor is 1:
+ * `100 / 0` is Infinity, so the expression gives exactly 1 without a case of its own.
  *
  * @param growth - `c`, the growth coefficient: {@link NILSON_GROWTH} or κ/1.65
  * @example
@@ -84,8 +85,7 @@ export const NILSON_RH_CLIP: readonly [number, number] = /* @__PURE__ */ Object.
  */
 export function kappaGrowth(x: number, rh: number, growth: number, lo: number, hi: number): number {
   const rhc = Math.min(Math.max(rh, lo), hi);
-  const f = rhc === 0 ? 1 : 1 + growth / (100 / rhc - 1);
-  return x / f;
+  return x / (1 + growth / (100 / rhc - 1));
 }
 
 /**

@@ -111,11 +111,11 @@ function centredSums(
   const length = pm25.length;
   let i = 0;
   while (i < length && !isUsable(pm25[i]!, rh[i]!, reference[i]!)) i++;
+  if (i === length) return NO_SUMS;
   let n = 0;
-  // A read past the end (`?? 0`) would make these tagged values, slowing every record.
-  let meanX = i < length ? pm25[i]! : 0;
-  let meanZ = i < length ? rh[i]! : 0;
-  let meanY = i < length ? reference[i]! : 0;
+  let meanX = pm25[i]!;
+  let meanZ = rh[i]!;
+  let meanY = reference[i]!;
   let sxx = 0;
   let szz = 0;
   let sxz = 0;
@@ -164,6 +164,18 @@ function centredSums(
   }
   return { n, meanX, meanZ, meanY, sxx, szz, sxz, sxy, szy };
 }
+
+const NO_SUMS: CentredSums = Object.freeze({
+  n: 0,
+  meanX: 0,
+  meanZ: 0,
+  meanY: 0,
+  sxx: 0,
+  szz: 0,
+  sxz: 0,
+  sxy: 0,
+  szy: 0,
+});
 
 function isUsable(x: number, z: number, y: number): boolean {
   return x >= 0 && x < Number.POSITIVE_INFINITY && z >= 0 && z <= 100 && Number.isFinite(y);

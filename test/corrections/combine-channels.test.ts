@@ -154,6 +154,7 @@ const MISUSE: readonly [string, () => unknown, typeof TypeError | typeof RangeEr
   ['an unknown option', () => combineChannels({ a: [1], b: [1] }, { perod: 'DAY' } as never), TypeError, 'options key must be one of period, got "perod"'],
   ['options that are not an object', () => combineChannels({ a: [1], b: [1] }, 'DAY' as never), TypeError, 'options must be an object, got "DAY"'],
   ['a channel that is not an array', () => combineChannels({ a: 1, b: [1] } as never), TypeError, 'channels.a must be an array or typed array of numbers, got 1'],
+  ['a channel b that is not an array', () => combineChannels({ a: [1], b: null } as never), TypeError, 'channels.b must be an array or typed array of numbers, got null'],
   ['channels that are not an object', () => combineChannels(undefined as never), TypeError, 'channels must be an object, got undefined'],
 ];
 

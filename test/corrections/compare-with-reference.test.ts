@@ -1,7 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compareWithReference, type ReferenceComparison } from '../../src/corrections/index.js';
-import { oracleModStats, withinTolerance } from '../helpers/corrections-oracle.js';
+import {
+  arrayLikeWithExtra,
+  oracleModStats,
+  withinTolerance,
+} from '../helpers/corrections-oracle.js';
 import { RUNS } from '../helpers/property-runs.js';
 
 // §11: openair's modStats definitions. Worked cases by hand (one per rule of the section:
@@ -48,6 +52,14 @@ describe('compareWithReference: §11 by hand', () => {
 
   it('accepts typed arrays and gives the same numbers', () => {
     const stats = compareWithReference(Float32Array.of(11, 19, 31), Float64Array.of(10, 20, 30));
+    expect(stats).toEqual(compareWithReference([11, 19, 31], [10, 20, 30]));
+  });
+
+  it('reads no element past the length of an array-like', () => {
+    const stats = compareWithReference(
+      arrayLikeWithExtra([11, 19, 31], 1000),
+      arrayLikeWithExtra([10, 20, 30], 1),
+    );
     expect(stats).toEqual(compareWithReference([11, 19, 31], [10, 20, 30]));
   });
 

@@ -193,3 +193,27 @@ export function oracleModStats(predicted: number[], reference: number[]) {
     ioa: L <= R ? 1 - L / R : R / L - 1,
   };
 }
+
+/** An array-like of `values` that holds one more element, `extra`, just past its length. */
+export function arrayLikeWithExtra(values: readonly number[], extra: number): ArrayLike<number> {
+  const arrayLike: { length: number; [index: number]: number } = { length: values.length };
+  values.forEach((value, i) => {
+    arrayLike[i] = value;
+  });
+  arrayLike[values.length] = extra;
+  return arrayLike;
+}
+
+/** Why a fit differs from another beyond §10's 1e-6 relative tolerance, or `undefined`. */
+export function fitMismatch(
+  got: { intercept: number; pm25: number; rh: number; n: number },
+  want: { intercept: number; pm25: number; rh: number; n: number },
+): string | undefined {
+  if (got.n !== want.n) return `n: got ${got.n}, want ${want.n}`;
+  for (const key of ['intercept', 'pm25', 'rh'] as const) {
+    if (!withinTolerance(got[key], want[key], 1e-6)) {
+      return `${key}: got ${got[key]}, want ${want[key]}`;
+    }
+  }
+  return undefined;
+}
