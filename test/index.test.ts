@@ -62,6 +62,7 @@ const STORE = [
   'InMemoryStore',
   'IngestError',
   'StoreLoadError',
+  'correctedAverages',
   'loadStoreFromFiles',
   'loadStoreFromText',
 ];
