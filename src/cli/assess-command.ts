@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { hourlyMeansOfSeries } from '../assessment/hourly-means.js';
 import {
   ASSESSED_POLLUTANTS,
@@ -12,7 +12,6 @@ import {
   parseHourlyCsv,
 } from '../assessment/index.js';
 import type { CorrectionOptions } from '../corrections/correction-options.js';
-import { readLines } from '../import/input-files.js';
 import { correctedAverages } from '../store/corrected-averages.js';
 import { parseInstallationsJson } from '../store/installations-json.js';
 import { countedIssueList, describeLoadIssue } from '../store/load-issues.js';
@@ -29,7 +28,7 @@ import {
   UsageError,
 } from './command-line.js';
 import { PROGRESS_MIN_BYTES } from './progress-bar.js';
-import { readInstallationSamples } from './samples-input.js';
+import { linesWithProgress, readInstallationSamples } from './samples-input.js';
 
 /** The `airq assess --help` text. */
 export const ASSESS_HELP = `Usage: airq assess --standard STANDARD --pollutant POLLUTANT --year YEAR [options] FILE
@@ -132,12 +131,7 @@ async function readInput(
   { update, report }: SubcommandProgress,
 ): Promise<{ series: HourlySeries; source: string }> {
   const { file } = request;
-  const totalBytes = (await stat(file)).size;
-  let bytesRead = 0;
-  const lines = readLines(file, (bytes) => {
-    bytesRead += bytes;
-    update(bytesRead, totalBytes);
-  });
+  const lines = await linesWithProgress(file, update);
   try {
     const first = await lines.next();
     const header = first.done === true ? '' : first.value.trim();

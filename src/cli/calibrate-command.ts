@@ -1,7 +1,6 @@
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { HOURLY_CSV_HEADER, parseHourlyCsv } from '../assessment/hourly-csv.js';
 import { hourlyMeansOfSeries } from '../assessment/hourly-means.js';
-import { readLines } from '../import/input-files.js';
 import type { TimeSeries } from '../series/time-series.js';
 import { describeLoadIssue } from '../store/load-issues.js';
 import { SAMPLES_CSV_HEADER } from '../store/samples-csv.js';
@@ -17,7 +16,7 @@ import {
   UsageError,
 } from './command-line.js';
 import { PROGRESS_MIN_BYTES } from './progress-bar.js';
-import { readInstallationSamples } from './samples-input.js';
+import { linesWithProgress, readInstallationSamples } from './samples-input.js';
 
 /** Paired hours a fit needs unless `--min-pairs` says otherwise (`fitLinearCorrection`'s default). */
 const DEFAULT_MIN_PAIRS = 24;
@@ -192,12 +191,7 @@ async function readSensor(
   { samples: file, installationId }: CalibrateRequest,
   { update, report }: SubcommandProgress,
 ): Promise<SensorHours> {
-  const totalBytes = (await stat(file)).size;
-  let bytesRead = 0;
-  const lines = readLines(file, (bytes) => {
-    bytesRead += bytes;
-    update(bytesRead, totalBytes);
-  });
+  const lines = await linesWithProgress(file, update);
   try {
     const first = await lines.next();
     // trim() drops a byte order mark too.

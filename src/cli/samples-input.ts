@@ -1,3 +1,5 @@
+import { stat } from 'node:fs/promises';
+import { readLines } from '../import/input-files.js';
 import type { MeasurementTypeName } from '../meta/measurement-types.js';
 import { TimeSeries } from '../series/time-series.js';
 import { parseSamplesCsvRow } from '../store/samples-csv.js';
@@ -72,4 +74,25 @@ export async function readInstallationSamples<Name extends MeasurementTypeName>(
   if (id === undefined || series === undefined || series[first].length === 0)
     throw new Error(`${file}: no ${first} rows${id === undefined ? '' : ` of installation ${id}`}`);
   return { installationId: id, series, source: `${file}, installation ${id}` };
+}
+
+/**
+ * The lines of a file as they stream in, moving a subcommand's progress bar by the bytes read
+ * (so a large input shows how far it got). Close it with `return()` when stopping early.
+ *
+ * @param update - the progress callback, `(bytesRead, totalBytes)`
+ * @example
+ * const lines = await linesWithProgress('samples.csv', progress.update);
+ * const header = await lines.next();
+ */
+export async function linesWithProgress(
+  file: string,
+  update: (bytesRead: number, totalBytes: number) => void,
+): Promise<AsyncGenerator<string>> {
+  const totalBytes = (await stat(file)).size;
+  let bytesRead = 0;
+  return readLines(file, (bytes) => {
+    bytesRead += bytes;
+    update(bytesRead, totalBytes);
+  });
 }
