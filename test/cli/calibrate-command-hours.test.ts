@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCalibrateCommand } from '../../src/cli/calibrate-command.js';
+import { seededRandom } from '../../src/sample/seeded-noise.js';
 import { cliEnvironment } from '../helpers/cli-environment.js';
 
 // `airq calibrate` on an irregular colocation, checked against oracles written here: hourly
@@ -16,17 +17,8 @@ const H = 3_600_000;
 const START = Date.UTC(2024, 4, 1);
 const HOURS = 200;
 
-// mulberry32: the same colocation on every run.
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// The sample network's seeded generator: the same colocation on every run.
+const random = seededRandom;
 
 type Sample = { name: 'PM25' | 'HUMIDITY'; atMs: number; value: number };
 
