@@ -1,5 +1,5 @@
 import type { ClientBase } from 'pg';
-import { floorHourMs } from '../../time/instant.js';
+import { floorHourMs, MS_PER_HOUR } from '../../time/instant.js';
 import type { SeriesBatch } from '../ingest-plan.js';
 import {
   float8ArrayParam,
@@ -24,7 +24,8 @@ DO UPDATE SET sum = airq_hourly.sum + excluded.sum, count = airq_hourly.count + 
 
 // Hours where an upsert inserted or replaced a value: summed again from the raw rows, after
 // the insert. A subtraction of the old value could lose the hour's other values
-// to rounding (1e300 - 1e300 + 1 ≠ 1); a sum of what is stored cannot.
+// to rounding (1e300 - 1e300 + 1 ≠ 1); a sum of what is stored cannot. The span of all the
+// hours ($4, $5) lets the executor leave out the day partitions outside it before it starts.
 const REWRITE_HOURS = `
 INSERT INTO airq_hourly (installation_id, hour, type_ordinal, sum, count)
 SELECT k.id, k.hour, k.type, sum(s.value), count(*)
@@ -35,6 +36,7 @@ FROM (
 JOIN airq_samples AS s
   ON s.installation_id = k.id AND s.type_ordinal = k.type
  AND s.at >= k.hour AND s.at < k.hour + interval '1 hour'
+ AND s.at >= airq_at($4) AND s.at < airq_at($5)
 GROUP BY k.id, k.hour, k.type
 ON CONFLICT (installation_id, hour, type_ordinal)
 DO UPDATE SET sum = excluded.sum, count = excluded.count`;
@@ -123,6 +125,9 @@ export async function rewriteHours(
       int8ArrayParam(hours.map((hour) => hour.id)),
       timestamptzArrayParam(hours.map((hour) => hour.hour_ms)),
       int2ArrayParam(hours.map((hour) => hour.type)),
+      hours.reduce((low, hour) => Math.min(low, hour.hour_ms), Number.POSITIVE_INFINITY),
+      hours.reduce((high, hour) => Math.max(high, hour.hour_ms), Number.NEGATIVE_INFINITY) +
+        MS_PER_HOUR,
     ],
   });
 }

@@ -76,6 +76,83 @@ END
 $$;
 `;
 
+// Retention (issue 31). Samples and their roll-up are partitioned by UTC day from here on, so
+// that what falls out of the retention horizon goes by whole partitions (detached
+// concurrently, then dropped: no row is deleted, nothing waits for vacuum, and neither readers
+// nor writers wait for a lock). Month partitions of version 1 stay until they are wholly past
+// the horizon; reads stop at the horizon whatever is still stored (airq_retention).
+const BOUNDED_STORAGE = `
+-- One row: samples before retained_from are neither served nor accepted (it only moves
+-- forward); change ids up to trimmed_change_id may be gone from airq_changes, so a process
+-- that had not read them must forget everything it knows.
+CREATE TABLE airq_retention (
+  singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton),
+  retained_from timestamptz NOT NULL DEFAULT '-infinity',
+  trimmed_change_id bigint NOT NULL DEFAULT 0
+);
+INSERT INTO airq_retention DEFAULT VALUES;
+
+-- The processes that follow the change log, each with the newest change it had seen when it
+-- last reported (seen_at, the server's clock): the log keeps what the slowest live one needs.
+CREATE TABLE airq_readers (
+  reader_id uuid PRIMARY KEY,
+  last_change_id bigint NOT NULL,
+  seen_at timestamptz NOT NULL DEFAULT now()
+);
+
+-- The roll-up, partitioned by day like the samples. The rows of version 1 become one partition
+-- of every hour before the day after the last of them (none when there were no rows).
+ALTER TABLE airq_hourly RENAME TO airq_hourly_v1;
+ALTER INDEX airq_hourly_pkey RENAME TO airq_hourly_v1_pkey;
+CREATE TABLE airq_hourly (
+  installation_id bigint NOT NULL,
+  hour timestamptz NOT NULL,
+  type_ordinal smallint NOT NULL,
+  sum float8 NOT NULL,
+  count integer NOT NULL,
+  PRIMARY KEY (installation_id, hour, type_ordinal)
+) PARTITION BY RANGE (hour);
+DO $$
+DECLARE
+  last_hour timestamptz := (SELECT max(hour) FROM airq_hourly_v1);
+BEGIN
+  IF last_hour IS NULL THEN
+    DROP TABLE airq_hourly_v1;
+  ELSE
+    EXECUTE format(
+      'ALTER TABLE airq_hourly ATTACH PARTITION airq_hourly_v1 FOR VALUES FROM (MINVALUE) TO (%L)',
+      date_bin(interval '1 day', last_hour, timestamptz '1970-01-01 00:00:00+00') + interval '1 day');
+  END IF;
+END
+$$;
+
+-- Creates the partitions of one UTC day [from_ms, till_ms) of airq_samples and airq_hourly,
+-- named airq_samples_<day> and airq_hourly_<day>, when they do not exist: a table of the
+-- parent's shape, then attached. ATTACH takes a SHARE UPDATE EXCLUSIVE lock on the parent,
+-- which lets queries and other writes go on; CREATE TABLE … PARTITION OF would take an ACCESS
+-- EXCLUSIVE one and stop every query of the table until the writer commits. A day that an
+-- older, wider partition covers (a month of version 1) stays in it: the overlap is not an
+-- error. Serialised by the writers' lock, so two processes never race on it.
+CREATE FUNCTION airq_ensure_day(day text, from_ms bigint, till_ms bigint) RETURNS void
+LANGUAGE plpgsql AS $$
+DECLARE
+  parent text;
+BEGIN
+  PERFORM pg_advisory_xact_lock(1634300529);
+  FOREACH parent IN ARRAY ARRAY['airq_samples', 'airq_hourly'] LOOP
+    CONTINUE WHEN to_regclass(parent || '_' || day) IS NOT NULL;
+    BEGIN
+      EXECUTE format('CREATE TABLE %I (LIKE %I INCLUDING ALL)', parent || '_' || day, parent);
+      EXECUTE format('ALTER TABLE %I ATTACH PARTITION %I FOR VALUES FROM (%L) TO (%L)',
+        parent, parent || '_' || day, airq_at(from_ms), airq_at(till_ms));
+    EXCEPTION WHEN invalid_object_definition THEN
+      NULL; -- "would overlap partition …": that partition holds the day (the table goes too)
+    END;
+  END LOOP;
+END
+$$;
+`;
+
 /**
  * Every migration of the store, oldest first. Frozen: a released migration never changes.
  *
@@ -84,7 +161,14 @@ $$;
  */
 export const MIGRATIONS: readonly Migration[] = Object.freeze([
   Object.freeze({ version: 1, name: 'initial schema', sql: INITIAL_SCHEMA }),
+  Object.freeze({ version: 2, name: 'bounded storage', sql: BOUNDED_STORAGE }),
 ]);
 
 /** The advisory lock every writer of the store holds until it commits ('airq' in ASCII). */
 export const WRITER_LOCK_KEY = 1634300529;
+
+/**
+ * The session advisory lock of the process that drops expired partitions ('airq' + 1): one at
+ * a time, since a table can have only one partition pending a concurrent detach.
+ */
+export const PARTITION_DROP_LOCK_KEY = 1634300530;

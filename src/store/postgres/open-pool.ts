@@ -5,20 +5,28 @@ import { type PostgresStoreOptions, resolveStoreOptions } from './connect-option
 import { readInstallations } from './installation-rows.js';
 import { migrate } from './migrate.js';
 import { storeCall } from './pg-failures.js';
+import { readRetainedFrom, registerReader } from './retention.js';
 
 /** A ready pool and what a new store starts from. */
 export interface OpenedPool {
   readonly pool: pg.Pool;
   readonly deadlineMs: number;
+  /** `PostgresStoreOptions.retentionMs`, checked; `undefined` for none. */
+  readonly retentionMs: number | undefined;
   /** The newest change in the log: the store follows it from there. */
   readonly lastChangeId: number;
+  /** The horizon in the database, epoch ms (`-Infinity` before any pruning). */
+  readonly retainedFromMs: number;
+  /** This process's row among the readers of the change log. */
+  readonly readerId: string;
   readonly registry: InstallationRegistry;
 }
 
 /**
- * Checks the options, opens the pool, applies the pending migrations and reads the newest
- * change id and the installations, on one connection. Migrations may take longer than a query
- * on a large database, so this gets ten deadlines. The pool is closed again on failure.
+ * Checks the options, opens the pool, applies the pending migrations, reads the newest change
+ * id, the retention horizon and the installations, and registers the process as a reader of
+ * the change log, on one connection. Migrations may take longer than a query on a large
+ * database, so this gets ten deadlines. The pool is closed again on failure.
  *
  * @throws TypeError / RangeError for a bad option; DependencyUnavailableError when the server
  *   cannot be reached in time
@@ -26,7 +34,7 @@ export interface OpenedPool {
  * const { pool, registry } = await openPool({ connectionString: 'postgres://localhost/airq' });
  */
 export async function openPool(options: PostgresStoreOptions): Promise<OpenedPool> {
-  const { deadlineMs, pool: config } = resolveStoreOptions(options);
+  const { deadlineMs, retentionMs, pool: config } = resolveStoreOptions(options);
   const pool = new pg.Pool(config);
   // An idle connection that the server drops must not crash the process; the next checkout
   // reconnects.
@@ -36,9 +44,11 @@ export async function openPool(options: PostgresStoreOptions): Promise<OpenedPoo
     try {
       await migrate(client);
       const lastChangeId = await latestChangeId(client);
+      const retainedFromMs = await readRetainedFrom(client);
+      const readerId = await registerReader(client, lastChangeId);
       const rows = await readInstallations(client);
       const registry = InstallationRegistry.from('PostgresStore.connect', rows);
-      return { pool, deadlineMs, lastChangeId, registry };
+      return { pool, deadlineMs, retentionMs, lastChangeId, retainedFromMs, readerId, registry };
     } finally {
       client.release();
     }

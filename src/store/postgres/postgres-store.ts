@@ -1,9 +1,10 @@
 import type pg from 'pg';
+import { checkFiniteNumber } from '../../arguments/argument-checks.js';
 import type { Installation } from '../../model/api-types.js';
 import type { WindowAverages } from '../../model/window-averages.js';
 import type { TimeWindow } from '../../time/windows.js';
 import { correctedWindows } from '../corrected-averages.js';
-import { ingestReport, planIngest } from '../ingest-plan.js';
+import { type IngestPlan, ingestReport, planIngest } from '../ingest-plan.js';
 import type { IngestOptions, IngestReport, Sample } from '../ingest-report.js';
 import { checkedInstallations } from '../installation-input.js';
 import { InstallationRegistry } from '../installation-registry.js';
@@ -25,6 +26,14 @@ import { readInstallations, upsertInstallations } from './installation-rows.js';
 import { type OpenedPool, openPool } from './open-pool.js';
 import { storeCall } from './pg-failures.js';
 import { RecentSamples } from './recent-samples.js';
+import {
+  dropExpiredPartitions,
+  moveHorizon,
+  type PostgresPruneReport,
+  readRetainedFrom,
+  trimChanges,
+  unregisterReader,
+} from './retention.js';
 import { EARLIEST_SAMPLE_MS, writeBatches } from './sample-writes.js';
 import { queryWindowAverages, storeBound } from './window-averages-query.js';
 import { writeTransaction } from './writer-transaction.js';
@@ -36,13 +45,18 @@ import { writeTransaction } from './writer-transaction.js';
  * that misses it or cannot reach the server rejects with `DependencyUnavailableError`, and
  * the pool reconnects by itself once the server is back.
  *
- * Raw samples sit in a table partitioned by month, with an hourly roll-up of sum and count
+ * Raw samples sit in a table partitioned by UTC day, with an hourly roll-up of sum and count
  * written in the same transaction; window averages read whole hours from the roll-up and raw
  * rows only at the edges. Installations are read into an `InstallationRegistry` per process,
  * so lookups and the spatial index cost no query. Writers serialise on one advisory lock,
  * which numbers their changes in commit order; {@link refresh} reads the changes of other
  * processes (one query), which is what keeps `installationsVersion` and `dataVersion` true
  * across processes. The measurements service calls it once per request.
+ *
+ * Storage stays bounded with {@link pruneExpired} (or {@link pruneBefore}) and
+ * {@link trimChangeLog}, called from time to time (the CLI does it every hour): samples before
+ * the retention horizon are no longer served or accepted, the day partitions wholly before it
+ * are dropped, and the change log keeps what the live processes have not read yet.
  *
  * @example
  * const store = await PostgresStore.connect({ connectionString: 'postgres://localhost/airq' });
@@ -52,20 +66,25 @@ import { writeTransaction } from './writer-transaction.js';
  * await store.close();
  */
 export class PostgresStore implements MeasurementStore {
+  /** The retention of {@link pruneExpired} in ms, or `undefined` for none. */
+  readonly retentionMs: number | undefined;
   readonly #pool: pg.Pool;
   readonly #deadlineMs: number;
   readonly #feed: ChangeFeed;
-  readonly #knownMonths = new Set<number>();
+  readonly #readerId: string;
+  readonly #knownDays = new Set<number>();
   readonly #recent = new RecentSamples();
   #registry: InstallationRegistry;
   #installationsVersion = 0;
   #installationsStale = false;
 
-  private constructor({ pool, deadlineMs, lastChangeId, registry }: OpenedPool) {
-    this.#pool = pool;
-    this.#deadlineMs = deadlineMs;
-    this.#feed = new ChangeFeed(lastChangeId);
-    this.#registry = registry;
+  private constructor(opened: OpenedPool) {
+    this.retentionMs = opened.retentionMs;
+    this.#pool = opened.pool;
+    this.#deadlineMs = opened.deadlineMs;
+    this.#feed = new ChangeFeed(opened.lastChangeId, opened.retainedFromMs);
+    this.#readerId = opened.readerId;
+    this.#registry = opened.registry;
   }
 
   /**
@@ -77,6 +96,15 @@ export class PostgresStore implements MeasurementStore {
    */
   static async connect(options: PostgresStoreOptions): Promise<PostgresStore> {
     return new PostgresStore(await openPool(options));
+  }
+
+  /**
+   * Samples before this epoch-ms instant have been pruned, by this process or another, and are
+   * neither served nor accepted; `-Infinity` before any pruning. As of the last {@link refresh}
+   * (reads and writes always use the database's own).
+   */
+  get retainedFromMs(): number {
+    return this.#feed.retainedFromMs;
   }
 
   /** Increases whenever this process sees a change of the installation set, its own or another's. */
@@ -161,8 +189,9 @@ export class PostgresStore implements MeasurementStore {
   /**
    * Stores a batch in one transaction, with the policy and report of `InMemoryStore.ingest`:
    * the valid part is kept and every rejected sample reported, or with `{ atomic: true }`
-   * nothing is stored and an `IngestError` is thrown. Samples before 4001 BC are refused (see
-   * `EARLIEST_SAMPLE_MS`).
+   * nothing is stored and an `IngestError` is thrown. Samples before the retention horizon
+   * (the database's, read in the transaction) and before 4001 BC (see `EARLIEST_SAMPLE_MS`)
+   * are refused.
    *
    * @throws IngestError; TypeError for a bad argument; DependencyUnavailableError (nothing
    *   was stored unless the deadline passed while the commit itself was under way)
@@ -170,15 +199,22 @@ export class PostgresStore implements MeasurementStore {
   async ingest(samples: readonly Sample[], options: IngestOptions = {}): Promise<IngestReport> {
     const fn = 'PostgresStore.ingest';
     checkIngestArguments(fn, samples, options);
-    let plan = planIngest(samples, this.#registry.ingestContext(EARLIEST_SAMPLE_MS));
+    let plan = this.#plan(samples, this.#registry);
     // Installations are never deleted: only a newer copy can know an id this one does not.
     if (plan.rejected.some((entry) => entry.reason.includes('unknown installation'))) {
       await this.refresh();
-      plan = planIngest(samples, this.#registry.ingestContext(EARLIEST_SAMPLE_MS));
+      plan = this.#plan(samples, this.#registry);
     }
-    const report = ingestReport(fn, samples.length, plan, options);
+    let report = ingestReport(fn, samples.length, plan, options);
     if (plan.batches.length > 0) {
-      await this.#write((client) => writeBatches(client, plan.batches, this.#knownMonths));
+      await this.#write(async (client) => {
+        // Another process may have moved the horizon since: plan again against it.
+        if (await this.#horizonMoved(client)) {
+          plan = this.#plan(samples, this.#registry);
+          report = ingestReport(fn, samples.length, plan, options);
+        }
+        return writeBatches(client, plan.batches, this.#knownDays);
+      });
     }
     return report;
   }
@@ -209,9 +245,10 @@ export class PostgresStore implements MeasurementStore {
       const registry = stored.with(fn, checked);
       let ensured: number[] = [];
       if (samples !== undefined) {
-        const plan = planIngest(samples, registry.ingestContext(EARLIEST_SAMPLE_MS));
+        await this.#horizonMoved(client);
+        const plan = this.#plan(samples, registry);
         ingestReport(fn, samples.length, plan, { atomic: true }); // throws on a refused sample
-        ensured = await writeBatches(client, plan.batches, this.#knownMonths);
+        ensured = await writeBatches(client, plan.batches, this.#knownDays);
       }
       await upsertInstallations(client, checked);
       await recordWholeHistoryChanges(client, stored.correctionChanges(registry));
@@ -220,16 +257,99 @@ export class PostgresStore implements MeasurementStore {
     });
   }
 
+  /**
+   * Moves the retention horizon to `atMs` (never back) for every process: samples before it
+   * are no longer served or accepted from the next statement on, every process takes all data
+   * as changed at its next {@link refresh} (as `InMemoryStore.pruneBefore` changes the data
+   * versions), and the partitions of samples and roll-up wholly before it are dropped, without
+   * blocking ingests or queries (see `dropExpiredPartitions`). Dropping stops starting new
+   * partitions once the deadline has passed; the rest goes at the next call. Storage therefore
+   * holds at most the UTC day that contains the horizon besides what it keeps.
+   *
+   * @param atMs - epoch milliseconds
+   * @throws RangeError when `atMs` is not a finite number; DependencyUnavailableError
+   * @example
+   * await store.pruneBefore(Date.UTC(2026, 9, 22));
+   * // { retainedFromMs: Date.UTC(2026, 9, 22), droppedPartitions: ['airq_samples_2026_10_20', …], partitionsLeft: 0 }
+   */
+  async pruneBefore(atMs: number): Promise<PostgresPruneReport> {
+    checkFiniteNumber('PostgresStore.pruneBefore', 'atMs', atMs);
+    const move = (client: pg.PoolClient) => moveHorizon(client, storeBound(atMs));
+    this.#feed.noteRetainedFrom(await writeTransaction(this.#pool, this.#deadlineMs, move));
+    // This process's caches follow the change filed with the move, as other processes' do.
+    await this.refresh().catch(() => undefined);
+    const { dropped, left } = await dropExpiredPartitions(this.#pool, this.#deadlineMs);
+    return Object.freeze({
+      retainedFromMs: this.retainedFromMs,
+      droppedPartitions: Object.freeze(dropped),
+      partitionsLeft: left,
+    });
+  }
+
+  /**
+   * Applies `retentionMs`: {@link pruneBefore} `nowMs − retentionMs`; without a retention it
+   * does nothing (no query) and reports the horizon as this process knows it.
+   *
+   * @param nowMs - the data clock in epoch milliseconds (the store never reads the clock)
+   * @throws RangeError when `nowMs` is not a finite number; DependencyUnavailableError
+   * @example
+   * await store.pruneExpired(Date.now()); // with retentionMs 30 days: the horizon 30 days back
+   */
+  async pruneExpired(nowMs: number): Promise<PostgresPruneReport> {
+    checkFiniteNumber('PostgresStore.pruneExpired', 'nowMs', nowMs);
+    if (this.retentionMs !== undefined) return this.pruneBefore(nowMs - this.retentionMs);
+    const retainedFromMs = this.retainedFromMs;
+    return Object.freeze({
+      retainedFromMs,
+      droppedPartitions: Object.freeze([]),
+      partitionsLeft: 0,
+    });
+  }
+
+  /**
+   * Reports how far this process has read the change log and deletes the entries that every
+   * live process has read. A process counts as live for `CHANGE_LOG_READER_TIMEOUT_MS` (3 h)
+   * after its last report (this call; connecting is the first), by the database's clock; one
+   * that reports no more is left behind, and when it polls again it finds the log trimmed past
+   * what it had read and takes all data and installations as changed instead of missing any.
+   *
+   * @returns how many entries were deleted
+   * @throws DependencyUnavailableError
+   * @example
+   * await store.trimChangeLog(); // e.g. 120
+   */
+  async trimChangeLog(): Promise<number> {
+    return trimChanges(this.#pool, this.#deadlineMs, this.#readerId, this.#feed.lastSeen);
+  }
+
   /** Closes every connection; the store cannot be used afterwards. */
   async close(): Promise<void> {
+    // The log is no longer kept for this process (if the server answers in time).
+    await storeCall(unregisterReader(this.#pool, this.#readerId), this.#deadlineMs).catch(
+      () => undefined,
+    );
     await this.#pool.end();
   }
 
-  // One writer transaction; `work` returns the month partitions it ensured, remembered only
+  // Samples before the horizon as this process knows it are refused (4001 BC at the earliest).
+  #plan(samples: readonly Sample[], registry: InstallationRegistry): IngestPlan {
+    const retainedFromMs = Math.max(EARLIEST_SAMPLE_MS, this.retainedFromMs);
+    return planIngest(samples, registry.ingestContext(retainedFromMs));
+  }
+
+  // Reads the database's horizon inside a writer's transaction (which it cannot move under)
+  // and whether it is later than the one this process planned with.
+  async #horizonMoved(client: pg.PoolClient): Promise<boolean> {
+    const before = this.retainedFromMs;
+    this.#feed.noteRetainedFrom(await readRetainedFrom(client));
+    return this.retainedFromMs > before;
+  }
+
+  // One writer transaction; `work` returns the day partitions it ensured, remembered only
   // once they are committed. Then this process's view is refreshed.
   async #write(work: (client: pg.PoolClient) => Promise<number[]>): Promise<void> {
-    for (const month of await writeTransaction(this.#pool, this.#deadlineMs, work)) {
-      this.#knownMonths.add(month);
+    for (const day of await writeTransaction(this.#pool, this.#deadlineMs, work)) {
+      this.#knownDays.add(day);
     }
     // The commit stands; a failed refresh here (which forgets the recent samples, since the
     // data versions do not show this write) is retried by the next one.

@@ -10,10 +10,13 @@ export const RECENT_SAMPLES_CAPACITY = 2048;
 /** The longest span of windows (first start to last end) answered from recent samples. */
 const RECENT_SPAN_MS = 2 * MS_PER_HOUR;
 
-// Every stored sample of one installation from a time on, in (time, type) order.
+// Every stored sample of one installation from a time on, in (time, type) order; none before
+// the retention horizon, as in the window query.
 const SAMPLES_FROM = `
 SELECT type_ordinal::integer AS type, (extract(epoch FROM at) * 1000)::float8 AS at_ms, value
-FROM airq_samples WHERE installation_id = $1 AND at >= airq_at($2)
+FROM airq_samples
+WHERE installation_id = $1
+  AND at >= airq_at($2) AND at >= (SELECT retained_from FROM airq_retention)
 ORDER BY at, type_ordinal`;
 
 interface SampleRow {

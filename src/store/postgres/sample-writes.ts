@@ -1,5 +1,5 @@
 import type { ClientBase } from 'pg';
-import { MAX_ABS_SAMPLE_AT_MS } from '../../series/sample-problem.js';
+import { MS_PER_DAY } from '../../time/instant.js';
 import type { SeriesBatch } from '../ingest-plan.js';
 import {
   float8ArrayParam,
@@ -41,7 +41,9 @@ SELECT DISTINCT installation_id::float8 AS id, type_ordinal::integer AS type,
 FROM written`;
 
 // The series (by position, from 1) that already hold a row between their first and last new
-// sample: one index probe each.
+// sample: one index probe each. The batch's whole span ($5, $6) is a constant of the statement,
+// so the executor leaves out, before it starts, every day partition outside it; the bounds per
+// series come from the arrays and would make it set up a probe of every partition.
 const STORED_IN_RANGE = `
 SELECT n::integer AS n
 FROM unnest($1::bigint[], $2::smallint[], $3::timestamptz[], $4::timestamptz[])
@@ -49,7 +51,7 @@ FROM unnest($1::bigint[], $2::smallint[], $3::timestamptz[], $4::timestamptz[])
 WHERE EXISTS (
   SELECT 1 FROM airq_samples AS s
   WHERE s.installation_id = r.id AND s.at >= r.first_at AND s.at <= r.last_at
-    AND s.type_ordinal = r.type)`;
+    AND s.type_ordinal = r.type AND s.at >= airq_at($5) AND s.at <= airq_at($6))`;
 
 const RECORD_CHANGES = `
 INSERT INTO airq_changes (installation_id, oldest_ms)
@@ -57,26 +59,26 @@ SELECT id, oldest FROM unnest($1::bigint[], $2::bigint[]) AS t(id, oldest)`;
 
 /**
  * Writes planned batches inside the caller's transaction (which holds the writers' lock, so
- * nothing changes between the statements): the month partitions they need; the raw rows, as
+ * nothing changes between the statements): the day partitions they need; the raw rows, as
  * new rows for the series whose time range holds no stored row and as an upsert for the
  * others; the roll-up of every touched hour (added to for new rows, summed again from the raw
  * rows after an upsert); and one change row per installation with its oldest sample. A few
  * statements whatever the batch size, each prepared once per connection, with the arrays in
  * binary.
  *
- * @param knownMonths - start ms of the months whose partition is known to exist
- * @returns the start ms of the months whose partition this call ensured, for the caller to
- *   add to `knownMonths` once the transaction has committed
+ * @param knownDays - start ms of the UTC days whose partitions are known to exist
+ * @returns the start ms of the days whose partitions this call ensured, for the caller to
+ *   add to `knownDays` once the transaction has committed
  * @example
- * const ensured = await writeBatches(client, plan.batches, knownMonths);
+ * const ensured = await writeBatches(client, plan.batches, knownDays);
  */
 export async function writeBatches(
   client: ClientBase,
   batches: readonly SeriesBatch[],
-  knownMonths: ReadonlySet<number>,
+  knownDays: ReadonlySet<number>,
 ): Promise<number[]> {
   if (batches.length === 0) return [];
-  const ensured = await ensurePartitions(client, batches, knownMonths);
+  const ensured = await ensurePartitions(client, batches, knownDays);
   const overlapping = await seriesWithStoredRows(client, batches);
   const fresh = batches.filter((_, b) => !overlapping.has(b));
   const replacing = batches.filter((_, b) => overlapping.has(b));
@@ -118,9 +120,22 @@ async function seriesWithStoredRows(
       int2ArrayParam(batches.map((batch) => batch.typeOrdinal)),
       timestamptzArrayParam(batches.map((batch) => batch.atMs[0]!)),
       timestamptzArrayParam(batches.map((batch) => batch.atMs[batch.atMs.length - 1]!)),
+      timeSpan(batches).firstMs,
+      timeSpan(batches).lastMs,
     ],
   });
   return new Set(result.rows.map((row) => row.n - 1));
+}
+
+// The first and last time of any batch (batches are never empty and their times ascend).
+function timeSpan(batches: readonly SeriesBatch[]): { firstMs: number; lastMs: number } {
+  let firstMs = Number.POSITIVE_INFINITY;
+  let lastMs = Number.NEGATIVE_INFINITY;
+  for (const { atMs } of batches) {
+    firstMs = Math.min(firstMs, atMs[0]!);
+    lastMs = Math.max(lastMs, atMs[atMs.length - 1]!);
+  }
+  return { firstMs, lastMs };
 }
 
 function rowParams(batches: readonly SeriesBatch[]): Buffer[] {
@@ -149,57 +164,49 @@ function rowParams(batches: readonly SeriesBatch[]): Buffer[] {
 async function ensurePartitions(
   client: ClientBase,
   batches: readonly SeriesBatch[],
-  knownMonths: ReadonlySet<number>,
+  knownDays: ReadonlySet<number>,
 ): Promise<number[]> {
-  const months = new Set<number>();
+  const days = new Set<number>();
   for (const { atMs } of batches) {
-    let monthEnd = Number.NEGATIVE_INFINITY;
+    let dayEnd = Number.NEGATIVE_INFINITY;
     for (let i = 0; i < atMs.length; i++) {
       const t = atMs[i]!; // i < length
-      if (t < monthEnd) continue;
-      const month = monthStartMs(t);
-      months.add(month);
-      monthEnd = nextMonthStartMs(month);
+      if (t < dayEnd) continue;
+      const day = dayStartMs(t);
+      days.add(day);
+      dayEnd = day + MS_PER_DAY;
     }
   }
   const ensured: number[] = [];
-  for (const month of months) {
-    if (knownMonths.has(month)) continue;
-    await client.query('SELECT airq_ensure_partition($1, $2, $3)', [
-      partitionName(month),
-      month,
-      nextMonthStartMs(month),
+  for (const day of days) {
+    if (knownDays.has(day)) continue;
+    await client.query('SELECT airq_ensure_day($1, $2, $3)', [
+      daySuffix(day),
+      day,
+      day + MS_PER_DAY,
     ]);
-    ensured.push(month);
+    ensured.push(day);
   }
   return ensured;
 }
 
 /**
- * The name of the month partition that starts at `monthMs`: `airq_samples_2026_11`, with
- * `bc` years for astronomical years before 1 (year 0 is 1 BC).
+ * The suffix of the partitions of the UTC day that starts at `dayMs` (`airq_samples_<suffix>`,
+ * `airq_hourly_<suffix>`): `2026_11_21`, with `bc` years for astronomical years before 1
+ * (year 0 is 1 BC).
  *
  * @example
- * partitionName(Date.UTC(2026, 10, 1)); // 'airq_samples_2026_11'
+ * daySuffix(Date.UTC(2026, 10, 21)); // '2026_11_21'
  */
-export function partitionName(monthMs: number): string {
-  const date = new Date(monthMs);
+export function daySuffix(dayMs: number): string {
+  const date = new Date(dayMs);
   const year = date.getUTCFullYear();
   const month = String(date.getUTCMonth() + 1).padStart(2, '0');
-  return year >= 1 ? `airq_samples_${year}_${month}` : `airq_samples_${1 - year}bc_${month}`;
+  const day = String(date.getUTCDate()).padStart(2, '0');
+  return year >= 1 ? `${year}_${month}_${day}` : `${1 - year}bc_${month}_${day}`;
 }
 
-function monthStartMs(atMs: number): number {
-  const date = new Date(atMs);
-  date.setUTCDate(1);
-  date.setUTCHours(0, 0, 0, 0);
-  return date.getTime();
-}
-
-function nextMonthStartMs(monthMs: number): number {
-  const date = new Date(monthMs);
-  date.setUTCMonth(date.getUTCMonth() + 1);
-  // The month after the last one of the Date range is not a Date: end just after the range.
-  const next = date.getTime();
-  return Number.isNaN(next) ? MAX_ABS_SAMPLE_AT_MS + 1 : next;
+// Epoch milliseconds have no leap seconds: every UTC day starts at a multiple of a day.
+function dayStartMs(atMs: number): number {
+  return Math.floor(atMs / MS_PER_DAY) * MS_PER_DAY;
 }

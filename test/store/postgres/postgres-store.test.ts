@@ -52,18 +52,15 @@ describe.runIf(serverSuitesRun('PostgreSQL', binaries))('PostgresStore on a real
     await Promise.all([connect(schema), connect(schema), connect(schema)]);
     await connect(schema);
     const { rows } = await admin.query(`SELECT version FROM ${schema}.airq_migrations`);
-    expect(rows).toEqual([{ version: 1 }]);
+    expect(rows).toEqual([{ version: 1 }, { version: 2 }]);
     const tables = await admin.query(
       `SELECT tablename FROM pg_tables WHERE schemaname = $1 ORDER BY 1`,
       [schema],
     );
-    expect(tables.rows.map((row) => row.tablename)).toEqual([
-      'airq_changes',
-      'airq_hourly',
-      'airq_installations',
-      'airq_migrations',
-      'airq_samples',
-    ]);
+    const names = 'changes hourly installations migrations readers retention samples';
+    expect(tables.rows.map((row) => row.tablename)).toEqual(
+      names.split(' ').map((name) => `airq_${name}`),
+    );
   });
 
   it('converts epoch milliseconds to timestamptz exactly over the whole accepted range', async () => {
@@ -105,7 +102,7 @@ describe.runIf(serverSuitesRun('PostgreSQL', binaries))('PostgresStore on a real
     ]);
   });
 
-  it('keeps samples in month partitions and rolls whole hours up into sum and count', async () => {
+  it('keeps samples and their roll-up in day partitions, whole hours as sum and count', async () => {
     const schema = await server.createSchema('parts');
     const store = await connect(schema);
     await store.putInstallations([installation(1)]);
@@ -120,11 +117,14 @@ describe.runIf(serverSuitesRun('PostgreSQL', binaries))('PostgresStore on a real
     ]);
     const partitions = await admin.query(
       `SELECT c.relname FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
-       WHERE i.inhparent = '${schema}.airq_samples'::regclass ORDER BY 1`,
+       WHERE i.inhparent IN ('${schema}.airq_samples'::regclass, '${schema}.airq_hourly'::regclass)
+       ORDER BY 1`,
     );
     expect(partitions.rows.map((row) => row.relname)).toEqual([
-      'airq_samples_2026_11',
-      'airq_samples_2026_12',
+      'airq_hourly_2026_11_21',
+      'airq_hourly_2026_12_01',
+      'airq_samples_2026_11_21',
+      'airq_samples_2026_12_01',
     ]);
     const hourly = await admin.query(
       `SELECT (extract(epoch FROM hour) * 1000)::float8 AS hour_ms, type_ordinal, sum, count
