@@ -12,6 +12,7 @@ import { loadStoreFromFiles, type StoreFiles } from '../store/load-store.js';
 import type { MeasurementStore } from '../store/measurement-store.js';
 import type { PostgresStore } from '../store/postgres/postgres-store.js';
 import { parseSamplesCsv } from '../store/samples-csv.js';
+import { formatTimestamp } from '../time/instant.js';
 import type { ServeOptions } from './parse-args.js';
 
 // Where `airq` takes its measurements from: files, an import, the sample network, or
@@ -22,6 +23,12 @@ import type { ServeOptions } from './parse-args.js';
 
 /** How often the sample network produces new samples, ms. */
 export const SAMPLE_PRODUCE_INTERVAL_MS = 30_000;
+/**
+ * How often a running server applies `--retention` to the data clock and trims PostgreSQL's
+ * change log, ms: every hour. Each pruning that removes samples changes every installation's
+ * data version, so more often would empty every cache more often for little storage.
+ */
+export const PRUNE_INTERVAL_MS = 3_600_000;
 // Deadline of every call to PostgreSQL or Redis while serving, and of the one transaction that
 // writes the files or the sample network into the database at start, ms.
 const SERVING_DEADLINE_MS = 2000;
@@ -34,6 +41,8 @@ export interface ServerDependencies {
   readonly report?: (line: string) => void;
   /** How often the sample network produces, ms; default {@link SAMPLE_PRODUCE_INTERVAL_MS}. */
   readonly produceIntervalMs?: number;
+  /** How often retention and the change log's trim run, ms; default {@link PRUNE_INTERVAL_MS}. */
+  readonly pruneIntervalMs?: number;
 }
 
 /** The store and the counters to serve with, what they are, and how to let go of them. */
@@ -52,7 +61,11 @@ export interface OpenedData {
 /**
  * Opens what the options name. Every file is checked, with file and line, before anything is
  * served or written; a database or a Redis that does not answer within the deadline rejects,
- * so a misconfigured instance does not start.
+ * so a misconfigured instance does not start. Samples of the files older than the retention
+ * horizon (`retentionMs` before the data clock, or the database's horizon if later) are left
+ * out and counted on `report`. While serving, the retention is applied every
+ * `pruneIntervalMs` (and PostgreSQL's change log trimmed); a failure is logged and tried again
+ * at the next interval.
  *
  * @throws StoreLoadError or ImportError for bad files; DependencyUnavailableError when PostgreSQL
  *   or Redis cannot be reached in time
@@ -61,9 +74,15 @@ export interface OpenedData {
  */
 export async function openData(
   options: ServeOptions,
-  { logger, report = () => {}, produceIntervalMs = SAMPLE_PRODUCE_INTERVAL_MS }: ServerDependencies,
+  {
+    logger,
+    report = () => {},
+    produceIntervalMs = SAMPLE_PRODUCE_INTERVAL_MS,
+    pruneIntervalMs = PRUNE_INTERVAL_MS,
+  }: ServerDependencies,
 ): Promise<OpenedData> {
-  const { databaseUrl, nowMs } = options;
+  const { databaseUrl, nowMs, retentionMs } = options;
+  const dataClock = () => nowMs ?? Date.now();
   const loaded = await loadFiles(options, report);
   const pending: Sample[] = [];
   // Into the database, the network's readings go as samples.
@@ -85,7 +104,11 @@ export async function openData(
   if (databaseUrl !== undefined) {
     const { PostgresStore } = await import('../store/postgres/index.js');
     const connect = (deadlineMs: number) =>
-      PostgresStore.connect({ connectionString: databaseUrl, deadlineMs });
+      PostgresStore.connect({
+        connectionString: databaseUrl,
+        deadlineMs,
+        ...(retentionMs === undefined ? {} : { retentionMs }),
+      });
     if (memory === undefined) description = 'what the database holds';
     else {
       const [installations, samples] =
@@ -94,7 +117,14 @@ export async function openData(
           : await reread(loaded.files);
       const loader = await connect(LOAD_DEADLINE_MS);
       try {
-        await loader.putInstallations(installations, samples);
+        // The horizon moves first, so that what it cuts off is left out rather than refused.
+        const { retainedFromMs } = await loader.pruneExpired(dataClock());
+        const kept = samples?.filter((sample) => sample.atMs >= retainedFromMs);
+        const older = (samples?.length ?? 0) - (kept?.length ?? 0);
+        if (loaded !== undefined && older > 0) {
+          report(olderLine(older, retainedFromMs, 'written into the database'));
+        }
+        await loader.putInstallations(installations, kept);
       } finally {
         await loader.close();
       }
@@ -102,13 +132,23 @@ export async function openData(
         loaded === undefined ? ', written into the database' : ', loaded into the database';
     }
     database = await connect(SERVING_DEADLINE_MS);
+  } else if (memory !== undefined && retentionMs !== undefined) {
+    const horizonMs = dataClock() - retentionMs;
+    const removed = memory.pruneBefore(horizonMs);
+    if (loaded !== undefined && removed > 0) report(olderLine(removed, horizonMs, 'kept'));
   }
   const store = (database ?? memory)!; // one of them, as parseCliArgs lets no other case through
   let timer: ReturnType<typeof setInterval> | undefined;
   // A frozen clock has nothing new to produce.
   if (network !== undefined && nowMs === undefined) {
     timer = setInterval(() => {
-      network.produceUntil(Date.now());
+      const producedMs = Date.now();
+      network.produceUntil(producedMs);
+      // Right after producing: the network's next readings (an hour late at most) are then
+      // newer than the horizon, which is at least an hour back.
+      if (database === undefined && retentionMs !== undefined) {
+        network.store.pruneBefore(producedMs - retentionMs);
+      }
       if (database === undefined || pending.length === 0) return;
       database.ingest(pending.splice(0)).catch((error: unknown) => {
         logger?.error('sample producer: samples not written', { url: '-', error });
@@ -116,9 +156,28 @@ export async function openData(
     }, produceIntervalMs);
     timer.unref();
   }
+  // Retention while serving (the sample network in memory is pruned as it produces).
+  const prune = async () => {
+    if (database === undefined) {
+      if (retentionMs !== undefined) loaded?.store.pruneBefore(dataClock() - retentionMs);
+      return;
+    }
+    const { retainedFromMs, droppedPartitions } = await database.pruneExpired(dataClock());
+    const changesRemoved = await database.trimChangeLog();
+    const [retainedFrom, dropped] = [formatTimestamp(retainedFromMs), droppedPartitions.length];
+    const fields = { url: '-', retainedFrom, dropped, changesRemoved };
+    if (dropped > 0 || changesRemoved > 0) logger?.info('retention: storage trimmed', fields);
+  };
+  const pruning =
+    database !== undefined || loaded !== undefined
+      ? repeatedly(prune, pruneIntervalMs, logger)
+      : undefined;
+  // A database may hold what other instances have long been serving: trim it now, not in an hour.
+  if (database !== undefined) pruning?.run();
   let counterStore: (CounterStore & { close(): Promise<void> }) | undefined;
   const stop = async () => {
     clearInterval(timer);
+    await pruning?.stop();
     await Promise.all([database?.close(), counterStore?.close()]);
   };
   try {
@@ -138,6 +197,38 @@ export async function openData(
     await stop();
     throw error;
   }
+}
+
+function olderLine(count: number, horizonMs: number, outcome: string): string {
+  const samples = count === 1 ? '1 sample was' : `${count} samples were`;
+  return `${samples} older than the retention horizon ${formatTimestamp(horizonMs)} (--retention) and not ${outcome}`;
+}
+
+// `work` every `intervalMs` (and on `run()`), one run at a time; a failure is logged, and the
+// next interval tries again. `stop()` ends the timer and waits for a run under way.
+function repeatedly(work: () => Promise<void>, intervalMs: number, logger: ApiLogger | undefined) {
+  let running: Promise<void> | undefined;
+  const run = () => {
+    running ??= work()
+      .catch((error: unknown) => {
+        logger?.error('retention: not applied, tried again at the next interval', {
+          url: '-',
+          error,
+        });
+      })
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  return {
+    run,
+    async stop(): Promise<void> {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }
 
 // `--installations`/`--samples`, or the files of the `--import-sensor-community` import (made

@@ -1,6 +1,6 @@
 import { checkLimit, parseKeyList } from '../http/api-keys.js';
 import { DEFAULT_DAY_LIMIT, DEFAULT_MINUTE_LIMIT } from '../http/rate-limiter.js';
-import { parseTimestamp } from '../time/instant.js';
+import { MS_PER_DAY, MS_PER_HOUR, MS_PER_MINUTE, parseTimestamp } from '../time/instant.js';
 import { DEFAULT_LOG_LEVEL, LOG_LEVELS, type LogLevel } from './access-log.js';
 import { type CommandLine, invalid, oneOf, readCommandLine, UsageError } from './command-line.js';
 
@@ -8,6 +8,8 @@ import { type CommandLine, invalid, oneOf, readCommandLine, UsageError } from '.
 export const DEFAULT_PORT = 8080;
 /** Default interface: loopback only, so a demo key is never exposed to the network by accident. */
 export const DEFAULT_HOST = '127.0.0.1';
+/** Default `--retention`: 30 days of history before the data clock, in milliseconds. */
+export const DEFAULT_RETENTION_MS = 30 * MS_PER_DAY;
 
 /** The `--help` text of serving, the default command; it declares the flags too. */
 export const CLI_HELP = `Usage: airq [options]
@@ -28,6 +30,9 @@ Options:
                          import the Sensor.Community archive CSV files below DIR, then serve them
                          (see airq import --help; set --now to the archive's day)
   --now ISO              freeze the data clock, e.g. 2026-11-21T09:27:00Z (rate limits keep real time)
+  --retention DURATION   history kept before the data clock, in memory or in --database: 30d, 12h,
+                         90m (at least 1h), or 0 to keep everything (default 30d); older samples
+                         are dropped while serving, and loading files keeps only the newer ones
   --who 2021|2005        WHO guideline edition of the standards (default 2021)
   --log-level LEVEL      JSON log lines on stdout from this level: trace, debug, info (one
                          line per request), warn, error, fatal or silent (default ${DEFAULT_LOG_LEVEL})
@@ -46,7 +51,8 @@ Options:
 
 /**
  * Everything `airq` needs to serve, after the flags were checked: one field per flag of
- * {@link CLI_HELP} that was given (`nowMs`, the frozen data clock, in epoch ms), `keys`
+ * {@link CLI_HELP} that was given (`nowMs`, the frozen data clock, in epoch ms), `retentionMs`
+ * (default {@link DEFAULT_RETENTION_MS}; absent for `--retention 0`), `keys`
  * `undefined` for "generate a demo key", and the URLs from the flags or the environment.
  */
 export type ServeOptions = ReturnType<typeof readServeOptions>;
@@ -81,6 +87,30 @@ function readKeys(line: CommandLine, env: Environment) {
   } catch (error) {
     throw new UsageError(`${source}: ${(error as Error).message.replace(/^parseKeyList: /, '')}`);
   }
+}
+
+const DURATION = /^(\d{1,9})([dhm])$/;
+const DURATION_UNIT_MS: Readonly<Record<string, number>> = Object.freeze({
+  d: MS_PER_DAY,
+  h: MS_PER_HOUR,
+  m: MS_PER_MINUTE,
+});
+
+// `--retention`: `undefined` for none (`0`). Under an hour would cut into the moving hour that
+// every payload averages, and into the sample network's hour-late readings.
+function readRetention(text: string | undefined): number | undefined {
+  if (text === '0') return undefined;
+  if (text === undefined) return DEFAULT_RETENTION_MS;
+  const match = DURATION.exec(text);
+  const ms = match === null ? Number.NaN : Number(match[1]) * DURATION_UNIT_MS[match[2]!]!;
+  if (!(ms >= MS_PER_HOUR)) {
+    throw invalid(
+      '--retention',
+      'must be 0 or a duration of at least 1h such as 30d, 12h or 90m',
+      text,
+    );
+  }
+  return ms;
 }
 
 function readLogLevel(text: string | undefined, quiet: boolean): LogLevel {
@@ -118,6 +148,7 @@ function readServeOptions(line: CommandLine, env: Environment) {
   const nowMs = now === undefined ? undefined : parseTimestamp(now);
   if (now !== undefined && nowMs === undefined)
     throw invalid('--now', 'must be an ISO 8601 timestamp', now);
+  const retentionMs = readRetention(line.text('retention'));
   const portText = line.text('port');
   const port = /^\d{1,5}$/.test(portText ?? '0') ? Number(portText ?? DEFAULT_PORT) : Number.NaN;
   if (!(port <= 65_535)) throw invalid('--port', 'must be an integer in [0, 65535]', portText);
@@ -151,6 +182,7 @@ function readServeOptions(line: CommandLine, env: Environment) {
     ...(samples === undefined ? {} : { samplesPath: samples }),
     ...(importDir === undefined ? {} : { importSensorCommunityDir: importDir }),
     ...(nowMs === undefined ? {} : { nowMs }),
+    ...(retentionMs === undefined ? {} : { retentionMs }),
     whoEdition: who === '2005' ? ('WHO_2005' as const) : ('WHO_2021' as const),
     logLevel,
     ...(databaseUrl === undefined ? {} : { databaseUrl }),

@@ -13,6 +13,7 @@ describe('parseCliArgs', () => {
         keysSource: 'demo',
         dayLimit: 100,
         minuteLimit: 50,
+        retentionMs: 30 * 86_400_000,
         whoEdition: 'WHO_2021',
         logLevel: 'info',
       },
@@ -39,6 +40,8 @@ describe('parseCliArgs', () => {
         '2026-11-21T09:27:00Z',
         '--who',
         '2005',
+        '--retention',
+        '12h',
         '--quiet',
       ],
       { AIRQ_API_KEYS: 'ignored' },
@@ -55,6 +58,7 @@ describe('parseCliArgs', () => {
         installationsPath: 'i.json',
         samplesPath: 's.csv',
         nowMs: Date.parse('2026-11-21T09:27:00Z'),
+        retentionMs: 12 * 3_600_000,
         whoEdition: 'WHO_2005',
         logLevel: 'silent',
       },
@@ -78,6 +82,19 @@ describe('parseCliArgs', () => {
       kind: 'usage-error',
       message: '--quiet and --log-level info contradict each other',
     });
+  });
+
+  it('reads --retention: days, hours or minutes of at least an hour, or 0 for none', () => {
+    const retention = (text: string) => {
+      const command = parseCliArgs([`--retention=${text}`], {});
+      if (command.kind === 'serve') return command.options.retentionMs;
+      return command.kind === 'usage-error' ? command.message : command.kind;
+    };
+    expect(['90m', '1h', '0'].map(retention)).toEqual([5_400_000, 3_600_000, undefined]);
+    const expectation = 'must be 0 or a duration of at least 1h such as 30d, 12h or 90m';
+    for (const bad of ['59m', '0h', '30', '1.5h', '2w', '-1d', ' 1d', '']) {
+      expect(retention(bad)).toBe(`--retention ${expectation}, got ${JSON.stringify(bad)}`);
+    }
   });
 
   it('takes keys from AIRQ_API_KEYS when --keys is absent', () => {
@@ -190,30 +207,11 @@ describe('parseCliArgs', () => {
   });
 
   it('never throws, whatever the arguments', () => {
-    const token = fc.oneof(
-      fc.constantFrom(
-        '--port',
-        '--host',
-        '--keys',
-        '--day-limit',
-        '--minute-limit',
-        '--installations',
-        '--samples',
-        '--import-sensor-community',
-        '--now',
-        '--who',
-        '--quiet',
-        '--log-level',
-        'info',
-        '--database',
-        '--sample-network',
-        '--redis',
-        '--redis-fail-open',
-        '-h',
-        '--',
-      ),
-      fc.string({ maxLength: 8 }),
-    );
+    // Flags of the help text, a flag's value and the end of options, one per word.
+    const flags = `--port --host --keys --day-limit --minute-limit --installations --samples
+      --import-sensor-community --now --retention --who --quiet --log-level info --database
+      --sample-network --redis --redis-fail-open -h --`;
+    const token = fc.oneof(fc.constantFrom(...flags.split(/\s+/)), fc.string({ maxLength: 8 }));
     fc.assert(
       fc.property(fc.array(token, { maxLength: 8 }), (argv) => {
         const command = parseCliArgs(argv, {});

@@ -102,6 +102,55 @@ describe('startServer', () => {
     }
   });
 
+  it('keeps the samples of the files inside --retention and says how many were older', async () => {
+    const installationsPath = join(directory, 'retention-installations.json');
+    const samplesPath = join(directory, 'retention-samples.csv');
+    const installation = {
+      id: 21,
+      location: { latitude: 50.06, longitude: 19.94 },
+      address: { country: 'Poland', city: 'Kraków' },
+      elevation: 219,
+      vendor: true,
+      sponsor: { id: 1, name: 'Test' },
+    };
+    await writeFile(installationsPath, JSON.stringify([installation]));
+    // 12 hours before 09:27 is 21:27 the day before: the second and third samples are older.
+    const csv = [
+      'installationId,name,timestamp,value',
+      '21,PM10,2026-11-21T08:30:00Z,10',
+      '21,PM10,2026-11-20T20:30:00Z,99',
+      '21,PM10,2026-11-18T09:30:00Z,99',
+    ];
+    await writeFile(samplesPath, `${csv.join('\n')}\n`);
+    const lines: string[] = [];
+    const argv = ['--installations', installationsPath, '--samples', samplesPath, '--now', NOW];
+    const running = await startServer(options([...argv, '--retention', '12h', '--keys', 'k']), {
+      report: (line) => lines.push(line),
+    });
+    try {
+      expect(lines).toEqual([
+        '2 samples were older than the retention horizon 2026-11-20T21:27:00.000Z (--retention) and not kept',
+      ]);
+      const response = await fetch(
+        `${running.url}/v2/measurements/installation?installationId=21`,
+        {
+          headers: { apikey: 'k' },
+        },
+      );
+      const json = await response.json();
+      expect(json.current.values).toEqual([{ name: 'PM10', value: 10 }]);
+      // Only the hour of the kept sample has a value: 20:00–21:00 lost its only one.
+      const withValues = json.history.filter(
+        (hour: { values: unknown[] }) => hour.values.length > 0,
+      );
+      expect(withValues.map((hour: { fromDateTime: string }) => hour.fromDateTime)).toEqual([
+        '2026-11-21T08:00:00.000Z',
+      ]);
+    } finally {
+      await running.close();
+    }
+  });
+
   it('imports a Sensor.Community directory, serves it, and removes the imported files', async () => {
     const lines: string[] = [];
     const running = await startServer(
