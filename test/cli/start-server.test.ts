@@ -151,6 +151,28 @@ describe('startServer', () => {
     }
   });
 
+  it('prunes the sample network in memory to --retention too', async () => {
+    const running = await startServer(options(['--now', NOW, '--retention', '12h', '--keys', 'n']));
+    try {
+      const { latitude, longitude } = running.examplePoint!;
+      const response = await fetch(
+        `${running.url}/v2/measurements/point?lat=${latitude}&lng=${longitude}`,
+        { headers: { apikey: 'n' } },
+      );
+      const { history } = await response.json();
+      const horizonMs = Date.parse(NOW) - 12 * 3_600_000;
+      // The hours wholly before the horizon have nothing left; the others keep their values.
+      const empty = history.map((hour: { values: unknown[] }) => hour.values.length === 0);
+      const expired = history.map((hour: { tillDateTime: string }) => {
+        return Date.parse(hour.tillDateTime) <= horizonMs;
+      });
+      expect(empty).toEqual(expired);
+      expect(expired).toContain(true);
+    } finally {
+      await running.close();
+    }
+  });
+
   it('imports a Sensor.Community directory, serves it, and removes the imported files', async () => {
     const lines: string[] = [];
     const running = await startServer(
