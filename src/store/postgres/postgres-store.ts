@@ -199,18 +199,21 @@ export class PostgresStore implements MeasurementStore {
   async ingest(samples: readonly Sample[], options: IngestOptions = {}): Promise<IngestReport> {
     const fn = 'PostgresStore.ingest';
     checkIngestArguments(fn, samples, options);
-    let plan = this.#plan(samples, this.#registry);
+    let plannedFromMs = this.retainedFromMs;
+    let plan = this.#plan(samples, this.#registry, plannedFromMs);
     // Installations are never deleted: only a newer copy can know an id this one does not.
     if (plan.rejected.some((entry) => entry.reason.includes('unknown installation'))) {
       await this.refresh();
-      plan = this.#plan(samples, this.#registry);
+      plannedFromMs = this.retainedFromMs;
+      plan = this.#plan(samples, this.#registry, plannedFromMs);
     }
     let report = ingestReport(fn, samples.length, plan, options);
     if (plan.batches.length > 0) {
       await this.#write(async (client) => {
         // Another process may have moved the horizon since: plan again against it.
-        if (await this.#horizonMoved(client)) {
-          plan = this.#plan(samples, this.#registry);
+        const storedFromMs = await this.#readHorizon(client);
+        if (storedFromMs > plannedFromMs) {
+          plan = this.#plan(samples, this.#registry, storedFromMs);
           report = ingestReport(fn, samples.length, plan, options);
         }
         return writeBatches(client, plan.batches, this.#knownDays);
@@ -245,8 +248,7 @@ export class PostgresStore implements MeasurementStore {
       const registry = stored.with(fn, checked);
       let ensured: number[] = [];
       if (samples !== undefined) {
-        await this.#horizonMoved(client);
-        const plan = this.#plan(samples, registry);
+        const plan = this.#plan(samples, registry, await this.#readHorizon(client));
         ingestReport(fn, samples.length, plan, { atomic: true }); // throws on a refused sample
         ensured = await writeBatches(client, plan.batches, this.#knownDays);
       }
@@ -331,18 +333,17 @@ export class PostgresStore implements MeasurementStore {
     await this.#pool.end();
   }
 
-  // Samples before the horizon as this process knows it are refused (4001 BC at the earliest).
-  #plan(samples: readonly Sample[], registry: InstallationRegistry): IngestPlan {
-    const retainedFromMs = Math.max(EARLIEST_SAMPLE_MS, this.retainedFromMs);
-    return planIngest(samples, registry.ingestContext(retainedFromMs));
+  // Samples before the horizon are refused, and before 4001 BC in any case.
+  #plan(samples: readonly Sample[], registry: InstallationRegistry, horizonMs: number): IngestPlan {
+    return planIngest(samples, registry.ingestContext(Math.max(EARLIEST_SAMPLE_MS, horizonMs)));
   }
 
-  // Reads the database's horizon inside a writer's transaction (which it cannot move under)
-  // and whether it is later than the one this process planned with.
-  async #horizonMoved(client: pg.PoolClient): Promise<boolean> {
-    const before = this.retainedFromMs;
-    this.#feed.noteRetainedFrom(await readRetainedFrom(client));
-    return this.retainedFromMs > before;
+  // The database's horizon, read inside a writer's transaction (so it cannot move before the
+  // commit), and noted as this process's.
+  async #readHorizon(client: pg.PoolClient): Promise<number> {
+    const storedFromMs = await readRetainedFrom(client);
+    this.#feed.noteRetainedFrom(storedFromMs);
+    return storedFromMs;
   }
 
   // One writer transaction; `work` returns the day partitions it ensured, remembered only
