@@ -49,8 +49,10 @@ function samplesIn(fromMs: number, tillMs: number): Sample[] {
 
 const dayOf = (atMs: number) => Math.floor(atMs / DAY) * DAY;
 
-/** Windows over the five days before `endMs` (the horizon is three days back): every hour,
- * six-hour blocks at odd offsets, and one over everything. */
+/**
+ * Windows over the five days before `endMs` (the horizon is three days back): every hour,
+ * six-hour blocks at odd offsets, and one over everything.
+ */
 function windowsBefore(endMs: number): { fromMs: number; tillMs: number }[] {
   const windows = [{ fromMs: START_MS - DAY, tillMs: endMs + DAY }];
   for (let fromMs = endMs - 5 * DAY; fromMs < endMs; fromMs += HOUR) {
