@@ -1,42 +1,22 @@
-import type pg from 'pg';
 import { checkFiniteNumber } from '../../arguments/argument-checks.js';
 import type { Installation } from '../../model/api-types.js';
 import type { WindowAverages } from '../../model/window-averages.js';
 import type { TimeWindow } from '../../time/windows.js';
-import { correctedWindows } from '../corrected-averages.js';
-import { type IngestPlan, ingestReport, planIngest } from '../ingest-plan.js';
 import type { IngestOptions, IngestReport, Sample } from '../ingest-report.js';
-import { checkedInstallations } from '../installation-input.js';
 import { InstallationRegistry } from '../installation-registry.js';
 import type { InstallationLookup, MeasurementStore } from '../measurement-store.js';
-import {
-  checkIngestArguments,
-  checkLookupId,
-  checkOptionalSamples,
-  checkWindowAveragesArguments,
-} from '../store-arguments.js';
+import { checkLookupId } from '../store-arguments.js';
 import type { StoredInstallation } from '../stored-installation.js';
-import {
-  ChangeFeed,
-  RECORD_INSTALLATIONS_CHANGE,
-  recordWholeHistoryChanges,
-} from './change-feed.js';
+import { ChangeFeed } from './change-feed.js';
 import type { PostgresStoreOptions } from './connect-options.js';
-import { readInstallations, upsertInstallations } from './installation-rows.js';
+import { readInstallations } from './installation-rows.js';
 import { type OpenedPool, openPool } from './open-pool.js';
 import { storeCall } from './pg-failures.js';
 import { RecentSamples } from './recent-samples.js';
-import {
-  dropExpiredPartitions,
-  moveHorizon,
-  type PostgresPruneReport,
-  readRetainedFrom,
-  trimChanges,
-  unregisterReader,
-} from './retention.js';
-import { EARLIEST_SAMPLE_MS, writeBatches } from './sample-writes.js';
-import { queryWindowAverages, storeBound } from './window-averages-query.js';
-import { writeTransaction } from './writer-transaction.js';
+import { type PostgresPruneReport, trimChanges, unregisterReader } from './retention.js';
+import { moveStoreHorizon, unmovedHorizon } from './store-horizon.js';
+import { confirmedRefresh, type ReaderParts, readWindowAverages } from './store-reads.js';
+import { ingestSamples, type WriterParts, writeInstallations } from './store-writes.js';
 
 /**
  * A {@link MeasurementStore} in PostgreSQL, for several processes that serve one data set.
@@ -68,23 +48,28 @@ import { writeTransaction } from './writer-transaction.js';
 export class PostgresStore implements MeasurementStore {
   /** The retention of {@link pruneExpired} in ms, or `undefined` for none. */
   readonly retentionMs: number | undefined;
-  readonly #pool: pg.Pool;
-  readonly #deadlineMs: number;
-  readonly #feed: ChangeFeed;
+  // The pool, its deadline, the change feed, the recent samples and the day partitions known to
+  // exist, in the shape the reads, writes and horizon moves take them.
+  readonly #parts: ReaderParts & WriterParts;
   readonly #readerId: string;
-  readonly #knownDays = new Set<number>();
-  readonly #recent = new RecentSamples();
   #registry: InstallationRegistry;
   #installationsVersion = 0;
   #installationsStale = false;
 
   private constructor(opened: OpenedPool) {
     this.retentionMs = opened.retentionMs;
-    this.#pool = opened.pool;
-    this.#deadlineMs = opened.deadlineMs;
-    this.#feed = new ChangeFeed(opened.lastChangeId, opened.retainedFromMs);
     this.#readerId = opened.readerId;
     this.#registry = opened.registry;
+    this.#parts = {
+      pool: opened.pool,
+      deadlineMs: opened.deadlineMs,
+      feed: new ChangeFeed(opened.lastChangeId, opened.retainedFromMs),
+      recent: new RecentSamples(),
+      knownDays: new Set(),
+      // Through this store: a refresh replaces the registry.
+      registry: () => this.#registry,
+      refresh: () => this.refresh(),
+    };
   }
 
   /**
@@ -104,7 +89,7 @@ export class PostgresStore implements MeasurementStore {
    * (reads and writes always use the database's own).
    */
   get retainedFromMs(): number {
-    return this.#feed.retainedFromMs;
+    return this.#parts.feed.retainedFromMs;
   }
 
   /** Increases whenever this process sees a change of the installation set, its own or another's. */
@@ -117,7 +102,7 @@ export class PostgresStore implements MeasurementStore {
    * up to the last {@link refresh}; an ingest through this store refreshes when it commits.
    */
   dataVersion(installationId: number, beforeMs: number): number {
-    return this.#feed.versionBefore(installationId, beforeMs);
+    return this.#parts.feed.versionBefore(installationId, beforeMs);
   }
 
   /**
@@ -125,20 +110,14 @@ export class PostgresStore implements MeasurementStore {
    * the installations when they changed.
    */
   async refresh(): Promise<void> {
-    try {
-      await storeCall(this.#refresh(), this.#deadlineMs);
-    } catch (error) {
-      // Unconfirmed copies are not to be trusted.
-      this.#recent.clear();
-      throw error;
-    }
-    this.#recent.confirm();
+    await confirmedRefresh(this.#parts, this.#refresh());
   }
 
   async #refresh(): Promise<void> {
-    if (await this.#feed.poll(this.#pool)) this.#installationsStale = true;
+    const { pool, feed } = this.#parts;
+    if (await feed.poll(pool)) this.#installationsStale = true;
     if (!this.#installationsStale) return;
-    const rows = await readInstallations(this.#pool);
+    const rows = await readInstallations(pool);
     this.#registry = InstallationRegistry.from('PostgresStore.refresh', rows);
     this.#installationsStale = false;
     this.#installationsVersion++;
@@ -170,20 +149,7 @@ export class PostgresStore implements MeasurementStore {
     installationId: number,
     windows: readonly TimeWindow[],
   ): Promise<readonly WindowAverages[]> {
-    checkWindowAveragesArguments('PostgresStore.windowAverages', installationId, windows);
-    const bounded = windows.map(({ fromMs, tillMs }) => ({
-      fromMs: storeBound(fromMs),
-      tillMs: storeBound(tillMs),
-    }));
-    // Read before the query: a correction changed meanwhile also changed the data version.
-    const correction = this.#registry.correction(installationId);
-    if (!Number.isSafeInteger(installationId) || !this.#recent.serves(bounded)) {
-      const records = queryWindowAverages(this.#pool, installationId, bounded);
-      return correctedWindows(await storeCall(records, this.#deadlineMs), correction);
-    }
-    const version = this.#feed.versionBefore(installationId, Number.POSITIVE_INFINITY);
-    const records = this.#recent.windowAverages(this.#pool, installationId, bounded, version);
-    return correctedWindows(await storeCall(records, this.#deadlineMs), correction);
+    return readWindowAverages(this.#parts, installationId, windows);
   }
 
   /**
@@ -197,29 +163,7 @@ export class PostgresStore implements MeasurementStore {
    *   was stored unless the deadline passed while the commit itself was under way)
    */
   async ingest(samples: readonly Sample[], options: IngestOptions = {}): Promise<IngestReport> {
-    const fn = 'PostgresStore.ingest';
-    checkIngestArguments(fn, samples, options);
-    let plannedFromMs = this.retainedFromMs;
-    let plan = this.#plan(samples, this.#registry, plannedFromMs);
-    // Installations are never deleted: only a newer copy can know an id this one does not.
-    if (plan.rejected.some((entry) => entry.reason.includes('unknown installation'))) {
-      await this.refresh();
-      plannedFromMs = this.retainedFromMs;
-      plan = this.#plan(samples, this.#registry, plannedFromMs);
-    }
-    let report = ingestReport(fn, samples.length, plan, options);
-    if (plan.batches.length > 0) {
-      await this.#write(async (client) => {
-        // Another process may have moved the horizon since: plan again against it.
-        const storedFromMs = await this.#readHorizon(client);
-        if (storedFromMs > plannedFromMs) {
-          plan = this.#plan(samples, this.#registry, storedFromMs);
-          report = ingestReport(fn, samples.length, plan, options);
-        }
-        return writeBatches(client, plan.batches, this.#knownDays);
-      });
-    }
-    return report;
+    return ingestSamples(this.#parts, samples, options);
   }
 
   /**
@@ -240,23 +184,7 @@ export class PostgresStore implements MeasurementStore {
     installations: readonly StoredInstallation[],
     samples?: readonly Sample[],
   ): Promise<void> {
-    const fn = 'PostgresStore.putInstallations';
-    const checked = checkedInstallations(fn, installations);
-    checkOptionalSamples(fn, samples);
-    await this.#write(async (client): Promise<number[]> => {
-      const stored = InstallationRegistry.from(fn, await readInstallations(client));
-      const registry = stored.with(fn, checked);
-      let ensured: number[] = [];
-      if (samples !== undefined) {
-        const plan = this.#plan(samples, registry, await this.#readHorizon(client));
-        ingestReport(fn, samples.length, plan, { atomic: true }); // throws on a refused sample
-        ensured = await writeBatches(client, plan.batches, this.#knownDays);
-      }
-      await upsertInstallations(client, checked);
-      await recordWholeHistoryChanges(client, stored.correctionChanges(registry));
-      await client.query(RECORD_INSTALLATIONS_CHANGE);
-      return ensured;
-    });
+    await writeInstallations(this.#parts, installations, samples);
   }
 
   /**
@@ -275,17 +203,7 @@ export class PostgresStore implements MeasurementStore {
    * // { retainedFromMs: Date.UTC(2026, 9, 22), droppedPartitions: ['airq_samples_2026_10_20', …], partitionsLeft: 0 }
    */
   async pruneBefore(atMs: number): Promise<PostgresPruneReport> {
-    checkFiniteNumber('PostgresStore.pruneBefore', 'atMs', atMs);
-    const move = (client: pg.PoolClient) => moveHorizon(client, storeBound(atMs));
-    this.#feed.noteRetainedFrom(await writeTransaction(this.#pool, this.#deadlineMs, move));
-    // This process's caches follow the change filed with the move, as other processes' do.
-    await this.refresh().catch(() => undefined);
-    const { dropped, left } = await dropExpiredPartitions(this.#pool, this.#deadlineMs);
-    return Object.freeze({
-      retainedFromMs: this.retainedFromMs,
-      droppedPartitions: Object.freeze(dropped),
-      partitionsLeft: left,
-    });
+    return moveStoreHorizon(this.#parts, atMs);
   }
 
   /**
@@ -300,12 +218,7 @@ export class PostgresStore implements MeasurementStore {
   async pruneExpired(nowMs: number): Promise<PostgresPruneReport> {
     checkFiniteNumber('PostgresStore.pruneExpired', 'nowMs', nowMs);
     if (this.retentionMs !== undefined) return this.pruneBefore(nowMs - this.retentionMs);
-    const retainedFromMs = this.retainedFromMs;
-    return Object.freeze({
-      retainedFromMs,
-      droppedPartitions: Object.freeze([]),
-      partitionsLeft: 0,
-    });
+    return unmovedHorizon(this.retainedFromMs);
   }
 
   /**
@@ -321,39 +234,15 @@ export class PostgresStore implements MeasurementStore {
    * await store.trimChangeLog(); // e.g. 120
    */
   async trimChangeLog(): Promise<number> {
-    return trimChanges(this.#pool, this.#deadlineMs, this.#readerId, this.#feed.lastSeen);
+    const { pool, deadlineMs, feed } = this.#parts;
+    return trimChanges(pool, deadlineMs, this.#readerId, feed.lastSeen);
   }
 
   /** Closes every connection; the store cannot be used afterwards. */
   async close(): Promise<void> {
     // The log is no longer kept for this process (if the server answers in time).
-    await storeCall(unregisterReader(this.#pool, this.#readerId), this.#deadlineMs).catch(
-      () => undefined,
-    );
-    await this.#pool.end();
-  }
-
-  // Samples before the horizon are refused, and before 4001 BC in any case.
-  #plan(samples: readonly Sample[], registry: InstallationRegistry, horizonMs: number): IngestPlan {
-    return planIngest(samples, registry.ingestContext(Math.max(EARLIEST_SAMPLE_MS, horizonMs)));
-  }
-
-  // The database's horizon, read inside a writer's transaction (so it cannot move before the
-  // commit), and noted as this process's.
-  async #readHorizon(client: pg.PoolClient): Promise<number> {
-    const storedFromMs = await readRetainedFrom(client);
-    this.#feed.noteRetainedFrom(storedFromMs);
-    return storedFromMs;
-  }
-
-  // One writer transaction; `work` returns the day partitions it ensured, remembered only
-  // once they are committed. Then this process's view is refreshed.
-  async #write(work: (client: pg.PoolClient) => Promise<number[]>): Promise<void> {
-    for (const day of await writeTransaction(this.#pool, this.#deadlineMs, work)) {
-      this.#knownDays.add(day);
-    }
-    // The commit stands; a failed refresh here (which forgets the recent samples, since the
-    // data versions do not show this write) is retried by the next one.
-    await this.refresh().catch(() => undefined);
+    const { pool, deadlineMs } = this.#parts;
+    await storeCall(unregisterReader(pool, this.#readerId), deadlineMs).catch(() => undefined);
+    await pool.end();
   }
 }
