@@ -14,6 +14,7 @@ import type { PostgresStore } from '../store/postgres/postgres-store.js';
 import { parseSamplesCsv } from '../store/samples-csv.js';
 import { formatTimestamp } from '../time/instant.js';
 import type { ServeOptions } from './parse-args.js';
+import { PRUNE_INTERVAL_MS, startRetentionMaintenance } from './retention-maintenance.js';
 
 // Where `airq` takes its measurements from: files, an import, the sample network, or
 // PostgreSQL (`--database`), into which the files or the network are written first, so that
@@ -23,12 +24,6 @@ import type { ServeOptions } from './parse-args.js';
 
 /** How often the sample network produces new samples, ms. */
 export const SAMPLE_PRODUCE_INTERVAL_MS = 30_000;
-/**
- * How often a running server applies `--retention` to the data clock and trims PostgreSQL's
- * change log, ms: every hour. Each pruning that removes samples changes every installation's
- * data version, so more often would empty every cache more often for little storage.
- */
-export const PRUNE_INTERVAL_MS = 3_600_000;
 // Deadline of every call to PostgreSQL or Redis while serving, and of the one transaction that
 // writes the files or the sample network into the database at start, ms.
 const SERVING_DEADLINE_MS = 2000;
@@ -157,23 +152,14 @@ export async function openData(
     timer.unref();
   }
   // Retention while serving (the sample network in memory is pruned as it produces).
-  const prune = async () => {
-    if (database === undefined) {
-      if (retentionMs !== undefined) loaded?.store.pruneBefore(dataClock() - retentionMs);
-      return;
-    }
-    const { retainedFromMs, droppedPartitions } = await database.pruneExpired(dataClock());
-    const changesRemoved = await database.trimChangeLog();
-    const [retainedFrom, dropped] = [formatTimestamp(retainedFromMs), droppedPartitions.length];
-    const fields = { url: '-', retainedFrom, dropped, changesRemoved };
-    if (dropped > 0 || changesRemoved > 0) logger?.info('retention: storage trimmed', fields);
-  };
-  const pruning =
-    database !== undefined || loaded !== undefined
-      ? repeatedly(prune, pruneIntervalMs, logger)
-      : undefined;
-  // A database may hold what other instances have long been serving: trim it now, not in an hour.
-  if (database !== undefined) pruning?.run();
+  const pruning = startRetentionMaintenance({
+    database,
+    loaded: loaded?.store,
+    retentionMs,
+    dataClock,
+    intervalMs: pruneIntervalMs,
+    logger,
+  });
   let counterStore: (CounterStore & { close(): Promise<void> }) | undefined;
   const stop = async () => {
     clearInterval(timer);
@@ -202,33 +188,6 @@ export async function openData(
 function olderLine(count: number, horizonMs: number, outcome: string): string {
   const samples = count === 1 ? '1 sample was' : `${count} samples were`;
   return `${samples} older than the retention horizon ${formatTimestamp(horizonMs)} (--retention) and not ${outcome}`;
-}
-
-// `work` every `intervalMs` (and on `run()`), one run at a time; a failure is logged, and the
-// next interval tries again. `stop()` ends the timer and waits for a run under way.
-function repeatedly(work: () => Promise<void>, intervalMs: number, logger: ApiLogger | undefined) {
-  let running: Promise<void> | undefined;
-  const run = () => {
-    running ??= work()
-      .catch((error: unknown) => {
-        logger?.error('retention: not applied, tried again at the next interval', {
-          url: '-',
-          error,
-        });
-      })
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return {
-    run,
-    async stop(): Promise<void> {
-      clearInterval(timer);
-      await running;
-    },
-  };
 }
 
 // `--installations`/`--samples`, or the files of the `--import-sensor-community` import (made
