@@ -19,7 +19,7 @@ export const PUBLIC_ENTRIES = {
   http: 'src/http/index.ts',
   'http/node': 'src/http/node/index.ts',
   import: 'src/import/index.ts',
-  'http/redis': 'src/http/redis/index.ts',
+  'http/redis': 'src/limits/redis/index.ts',
   assessment: 'src/assessment/index.ts',
   corrections: 'src/corrections/index.ts',
 };

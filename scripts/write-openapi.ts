@@ -1,11 +1,10 @@
 // Writes dist/openapi.json, the package's `airq/openapi.json`, from the same function that
-// serves GET /v2/openapi.json: the document has one source, src/http/openapi/. `npm run build`
+// serves GET /v2/openapi.json: the document has one source, src/openapi/. `npm run build`
 // runs this after tsup (whose `clean` empties dist/ first).
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { openApiDocument } from '../src/http/openapi/openapi-document.js';
-import { ROUTES } from '../src/http/routes.js';
+import { routesDocument } from '../src/http/routes.js';
 
 const target = new URL('../dist/openapi.json', import.meta.url);
 mkdirSync(new URL('.', target), { recursive: true });
-writeFileSync(target, `${JSON.stringify(openApiDocument(ROUTES), null, 2)}\n`);
+writeFileSync(target, `${JSON.stringify(routesDocument(), null, 2)}\n`);
 console.log(`wrote ${target.pathname}`);

@@ -17,7 +17,7 @@ import { SAMPLE_PRODUCE_INTERVAL_MS } from '../../src/cli/start-server.js';
 import { createApi } from '../../src/http/create-api.js';
 import { createNodeDeflateRaw, createNodeGzip } from '../../src/http/node/node-gzip.js';
 import { createNodeListener } from '../../src/http/node/node-listener.js';
-import { RedisCounterStore } from '../../src/http/redis/redis-counter-store.js';
+import { RedisCounterStore } from '../../src/limits/redis/redis-counter-store.js';
 import { createMeasurementsService } from '../../src/payload/create-measurements-service.js';
 import { createSampleNetwork } from '../../src/sample/sample-network.js';
 import { createFloorListener } from './floor-listener.js';

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ApiLogger } from '../http/core-request.js';
-import type { CounterStore } from '../http/counter-store.js';
+import type { CounterStore } from '../limits/counter-store.js';
 import { importOpenData } from '../import/import-open-data.js';
 import { formatImportIssue, formatImportSummary } from '../import/import-report.js';
 import { createSampleNetwork, type SampleReadings } from '../sample/sample-network.js';
@@ -172,7 +172,7 @@ export async function openData(
     if (database !== undefined) description += ` (PostgreSQL, ${count})`;
     else if (network !== undefined) description += ` (${count} around Kraków)`;
     if (options.redisUrl !== undefined) {
-      const { RedisCounterStore } = await import('../http/redis/index.js');
+      const { RedisCounterStore } = await import('../limits/redis/index.js');
       const url = options.redisUrl;
       counterStore = await RedisCounterStore.connect({ url, deadlineMs: SERVING_DEADLINE_MS });
       description += `, rate limits in Redis (fail ${options.redisFailOpen ? 'open' : 'closed'})`;

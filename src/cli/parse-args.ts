@@ -1,5 +1,5 @@
 import { checkLimit, parseKeyList } from '../http/api-keys.js';
-import { DEFAULT_DAY_LIMIT, DEFAULT_MINUTE_LIMIT } from '../http/rate-limiter.js';
+import { DEFAULT_DAY_LIMIT, DEFAULT_MINUTE_LIMIT } from '../limits/rate-limiter.js';
 import { MS_PER_DAY, MS_PER_HOUR, MS_PER_MINUTE, parseTimestamp } from '../time/instant.js';
 import { DEFAULT_LOG_LEVEL, LOG_LEVELS, type LogLevel } from './access-log.js';
 import { type CommandLine, invalid, oneOf, readCommandLine, UsageError } from './command-line.js';

@@ -13,7 +13,7 @@ import {
   prepareJson,
 } from './json-body.js';
 import { type MeasurementsEntry, MeasurementsResponses } from './measurements-responses.js';
-import { type RateLimitDecision, rateLimitHeaders } from './rate-limiter.js';
+import { type RateLimitDecision, rateLimitHeaders } from '../limits/rate-limiter.js';
 import type { RouteResult } from './route.js';
 
 const VARY = 'Accept-Encoding, Accept-Language';

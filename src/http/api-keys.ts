@@ -1,5 +1,5 @@
 import { argumentError } from '../arguments/describe-value.js';
-import type { ClientLimits } from './rate-limiter.js';
+import type { ClientLimits } from '../limits/rate-limiter.js';
 
 /** A configured API key with optional limits of its own. */
 export interface ApiKeyConfig {

@@ -11,7 +11,7 @@ import { PREFLIGHT_HEADERS } from './cors.js';
 import { errorResponse } from './error-mapper.js';
 import { PER_RESPONSE_GZIP } from './json-body.js';
 import { readQueryParams } from './query-params.js';
-import { type RateLimitDecision, rateLimitHeaders, takeRequest } from './rate-limiter.js';
+import { type RateLimitDecision, rateLimitHeaders, takeRequest } from '../limits/rate-limiter.js';
 import { loggableUrl, rewriteQuery } from './request-url.js';
 import type { RouteContext } from './route.js';
 import { checkedRoute, matchRoute } from './route-match.js';

@@ -10,7 +10,7 @@ export type {
   GzipFunction,
   GzipOptions,
 } from './core-request.js';
-export { type CounterStore, type CounterWindow, InMemoryCounterStore } from './counter-store.js';
+export { type CounterStore, type CounterWindow, InMemoryCounterStore } from '../limits/counter-store.js';
 export { type Api, createApi } from './create-api.js';
 export { createFetchHandler, type FetchHandler } from './fetch-handler.js';
 export { webDeflateRaw, webGzip } from './json-body.js';

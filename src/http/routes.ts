@@ -1,12 +1,14 @@
 import type { IndexTypeName } from '../indexes/index-table.js';
 import { indexTypesMeta } from '../meta/index-types-meta.js';
 import { measurementTypesMeta } from '../meta/measurement-types-meta.js';
+import type { JsonSchema } from '../openapi/json-schema.js';
+import { type AdapterFacts, OPENAPI_PATH, openApiDocument } from '../openapi/openapi-document.js';
 import type {
   FreshnessHorizon,
   MeasurementsRequestOptions,
 } from '../payload/measurements-service.js';
 import { ApiError } from './api-error.js';
-import { OPENAPI_PATH, openApiDocument } from './openapi/openapi-document.js';
+import { ALLOWED_METHODS, ALLOWED_REQUEST_HEADERS, PREFLIGHT_MAX_AGE_SECONDS } from './cors.js';
 import {
   INDEX_TYPE,
   INSTALLATION_ID,
@@ -14,6 +16,8 @@ import {
   LONGITUDE,
   MAX_DISTANCE_KM,
   MAX_RESULTS,
+  type ParamRule,
+  paramJsonSchema,
 } from './query-params.js';
 import { defineRoute, keyless, type Route, type RouteContext, type RouteResult } from './route.js';
 
@@ -129,13 +133,28 @@ export const ROUTES: readonly Route[] = Object.freeze([
   keyless(
     defineRoute(OPENAPI_PATH, {}, async (_params, context) => ({
       kind: 'prepared',
-      body: context.prepared('openapi', 'en', describeRoutes),
+      body: context.prepared('openapi', 'en', routesDocument),
       language: 'en',
     })),
   ),
 ]);
 
-// The OpenAPI document of the route table, in English whatever the request's language.
-function describeRoutes(): unknown {
-  return openApiDocument(ROUTES);
+/** What the OpenAPI document needs to know of this adapter besides its routes. */
+const ADAPTER_FACTS: AdapterFacts<ParamRule> = Object.freeze({
+  paramSchema: paramJsonSchema,
+  allowedMethods: ALLOWED_METHODS,
+  allowedRequestHeaders: ALLOWED_REQUEST_HEADERS,
+  preflightMaxAgeSeconds: PREFLIGHT_MAX_AGE_SECONDS,
+});
+
+/**
+ * The OpenAPI document of the route table, in English whatever the request's language: what
+ * `GET /v2/openapi.json` serves and `npm run build` writes as `airq/openapi.json`.
+ *
+ * @example
+ * routesDocument().paths['/v2/measurements/point'].get.parameters[0].schema;
+ * // { type: 'number', minimum: -90, maximum: 90 }
+ */
+export function routesDocument(): JsonSchema {
+  return openApiDocument(ROUTES, ADAPTER_FACTS);
 }

@@ -2,11 +2,10 @@ import { gunzipSync } from 'node:zlib';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import type { CoreRequest, CoreResponse } from '../../src/http/core-request.js';
 import type { Api } from '../../src/http/create-api.js';
-import { ERROR_STATUSES } from '../../src/http/openapi/error-schemas.js';
-import type { JsonSchema } from '../../src/http/openapi/json-schema.js';
-import { openApiDocument } from '../../src/http/openapi/openapi-document.js';
 import { matchRoute } from '../../src/http/route-match.js';
-import { ROUTES } from '../../src/http/routes.js';
+import { routesDocument } from '../../src/http/routes.js';
+import { ERROR_STATUSES } from '../../src/openapi/error-schemas.js';
+import type { JsonSchema } from '../../src/openapi/json-schema.js';
 
 // Checks adapter answers against the OpenAPI document with Ajv (JSON Schema 2020-12). The
 // vitest setup file `openapi-response-hook.ts` wraps every `createApi` of the suite with
@@ -78,7 +77,7 @@ export class ResponseChecker {
   readonly #ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
   readonly #validators = new Map<JsonSchema, ValidateFunction>();
 
-  constructor(document: JsonSchema = openApiDocument(ROUTES)) {
+  constructor(document: JsonSchema = routesDocument()) {
     this.#document = document as Schema;
   }
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { answerHeaders, BASE_HEADERS, rateHeadersOf } from '../../src/http/answers.js';
-import type { RateLimitDecision } from '../../src/http/rate-limiter.js';
+import type { RateLimitDecision } from '../../src/limits/rate-limiter.js';
 import { RUNS } from '../helpers/property-runs.js';
 
 // Written out here, not read from src: the spec's content type and the CORS and Vary headers

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { InMemoryCounterStore } from '../../src/http/counter-store.js';
 import { createApi } from '../../src/http/create-api.js';
-import { limitWindows, rateLimitHeaders, takeRequest } from '../../src/http/rate-limiter.js';
+import { InMemoryCounterStore } from '../../src/limits/counter-store.js';
+import { limitWindows, rateLimitHeaders, takeRequest } from '../../src/limits/rate-limiter.js';
 import { MS_PER_DAY, MS_PER_MINUTE } from '../../src/time/instant.js';
 import { coreJson, coreRequest } from '../helpers/http-client.js';
 import { createFakeService } from '../helpers/http-fake-service.js';

@@ -1,4 +1,4 @@
-import { deepFreeze } from '../../model/deep-freeze.js';
+import { deepFreeze } from '../model/deep-freeze.js';
 import { describedObject, type JsonSchema, object, ref } from './json-schema.js';
 
 // The error side of the contract: the spec's error body, the headers that go with it and one

@@ -1,4 +1,4 @@
-import { deepFreeze } from '../../model/deep-freeze.js';
+import { deepFreeze } from '../model/deep-freeze.js';
 import { type JsonSchema, list, ref } from './json-schema.js';
 
 // What the route table cannot say about a route: its name, its words and what its 200 and

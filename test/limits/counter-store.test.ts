@@ -4,9 +4,9 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CounterStore, InMemoryCounterStore } from '../../src/http/counter-store.js';
 import { createApi } from '../../src/http/create-api.js';
-import { RedisCounterStore } from '../../src/http/redis/redis-counter-store.js';
+import { type CounterStore, InMemoryCounterStore } from '../../src/limits/counter-store.js';
+import { RedisCounterStore } from '../../src/limits/redis/redis-counter-store.js';
 import { coreRequest } from '../helpers/http-client.js';
 import { createFakeService } from '../helpers/http-fake-service.js';
 import {

@@ -1,7 +1,4 @@
-import { deepFreeze } from '../../model/deep-freeze.js';
-import { ALLOWED_METHODS, ALLOWED_REQUEST_HEADERS, PREFLIGHT_MAX_AGE_SECONDS } from '../cors.js';
-import { paramJsonSchema } from '../query-params.js';
-import type { Route } from '../route.js';
+import { deepFreeze } from '../model/deep-freeze.js';
 import * as errors from './error-schemas.js';
 import type { JsonSchema } from './json-schema.js';
 import * as words from './operations.js';
@@ -9,6 +6,31 @@ import { RESOURCE_SCHEMAS } from './resource-schemas.js';
 
 /** Where the adapter serves the document (no key, not counted). */
 export const OPENAPI_PATH = '/v2/openapi.json';
+
+/**
+ * What the document reads of a route of the adapter (`airq/http`'s `Route` is one): its path
+ * pattern, the rules of its parameters and whether it needs a key. Declared here rather than
+ * imported, so that the document sits below the adapter that serves it.
+ */
+export interface DocumentedRoute<Rule> {
+  readonly pattern: string;
+  readonly rules: Readonly<Record<string, Rule>>;
+  readonly keyless: boolean;
+}
+
+/**
+ * What the document says that only the adapter knows: the JSON Schema of a parameter rule (the
+ * one the parser enforces) and the CORS preflight answer.
+ */
+export interface AdapterFacts<Rule> {
+  readonly paramSchema: (rule: Rule) => Record<string, unknown>;
+  /** `Access-Control-Allow-Methods` of a preflight, e.g. `'GET, OPTIONS'`. */
+  readonly allowedMethods: string;
+  /** `Access-Control-Allow-Headers` of a preflight. */
+  readonly allowedRequestHeaders: string;
+  /** `Access-Control-Max-Age` of a preflight, in seconds. */
+  readonly preflightMaxAgeSeconds: number;
+}
 
 // Error statuses every keyed route has, and those of a keyless one.
 const KEYED_ERRORS = [401, 405, 406, 429, 500, 503];
@@ -33,21 +55,28 @@ function cacheableHeaders(keyed: boolean, gzip: boolean): Record<string, JsonSch
 }
 
 // A route's query and path parameters, each schema mapped from the rule the parser uses.
-function parametersOf({ pattern, rules, keyless }: Route): JsonSchema[] {
+function parametersOf<Rule>(
+  { pattern, rules, keyless }: DocumentedRoute<Rule>,
+  paramSchema: (rule: Rule) => Record<string, unknown>,
+): JsonSchema[] {
   const parameters = Object.entries(rules).map(([name, rule]): JsonSchema => {
     const description = words.PARAMETER_TEXTS[name];
     if (description === undefined) {
       throw new Error(`openApiDocument: no description for parameter ${name} of ${pattern}`);
     }
     const inPath = pattern.includes(`{${name}}`);
-    const schema = paramJsonSchema(rule);
+    const schema = paramSchema(rule);
     const required = inPath || !('default' in schema);
     return { name, in: inPath ? 'path' : 'query', required, description, schema };
   });
   return [...parameters, ...(keyless ? [] : [words.ACCEPT_LANGUAGE]), words.IF_NONE_MATCH];
 }
 
-function getOperation(route: Route, text: words.OperationText): JsonSchema {
+function getOperation<Rule>(
+  route: DocumentedRoute<Rule>,
+  text: words.OperationText,
+  facts: AdapterFacts<Rule>,
+): JsonSchema {
   const keyed = !route.keyless;
   const responses: Record<string, JsonSchema> = {
     '200': {
@@ -76,7 +105,7 @@ function getOperation(route: Route, text: words.OperationText): JsonSchema {
     summary,
     description,
     ...security,
-    parameters: parametersOf(route),
+    parameters: parametersOf(route, facts.paramSchema),
     responses,
   };
 }
@@ -84,15 +113,15 @@ function getOperation(route: Route, text: words.OperationText): JsonSchema {
 const constant = (type: string, value: unknown): JsonSchema => ({ schema: { type, const: value } });
 
 // Any OPTIONS request, on any path, gets this answer: no key, not counted, no body.
-const PREFLIGHT_RESPONSE: JsonSchema = {
+const preflightResponse = (facts: Omit<AdapterFacts<unknown>, 'paramSchema'>): JsonSchema => ({
   description: 'What a browser may send.',
   headers: {
-    'Access-Control-Allow-Methods': constant('string', ALLOWED_METHODS),
-    'Access-Control-Allow-Headers': constant('string', ALLOWED_REQUEST_HEADERS),
-    'Access-Control-Max-Age': constant('integer', PREFLIGHT_MAX_AGE_SECONDS),
+    'Access-Control-Allow-Methods': constant('string', facts.allowedMethods),
+    'Access-Control-Allow-Headers': constant('string', facts.allowedRequestHeaders),
+    'Access-Control-Max-Age': constant('integer', facts.preflightMaxAgeSeconds),
     ...errors.responseHeaders(['Allow', 'Cache-Control?']),
   },
-};
+});
 
 const preflightOperation = ({ operationId, tag }: words.OperationText): JsonSchema => ({
   operationId: `${operationId}Preflight`,
@@ -110,18 +139,23 @@ const preflightOperation = ({ operationId, tag }: words.OperationText): JsonSche
  * appear. Served at `GET /v2/openapi.json` and shipped as `airq/openapi.json`.
  *
  * @param routes - the route table; every pattern needs an entry in `OPERATIONS`
+ * @param facts - the parameter schemas and CORS answer of the adapter that serves the routes
  * @returns a new, deeply frozen document
  * @throws Error when a route or a parameter has no words in `operations.ts`
  * @example
- * openApiDocument(ROUTES).paths['/v2/measurements/point'].get.parameters[0].schema;
+ * openApiDocument(ROUTES, ADAPTER_FACTS).paths['/v2/measurements/point'].get.parameters[0].schema;
  * // { type: 'number', minimum: -90, maximum: 90 }
  */
-export function openApiDocument(routes: readonly Route[]): JsonSchema {
+export function openApiDocument<Rule>(
+  routes: readonly DocumentedRoute<Rule>[],
+  facts: AdapterFacts<Rule>,
+): JsonSchema {
   const paths: Record<string, JsonSchema> = {};
   for (const route of routes) {
     const text = words.OPERATIONS[route.pattern];
     if (text === undefined) throw new Error(`openApiDocument: no operation for ${route.pattern}`);
-    paths[route.pattern] = { get: getOperation(route, text), options: preflightOperation(text) };
+    const get = getOperation(route, text, facts);
+    paths[route.pattern] = { get, options: preflightOperation(text) };
   }
   const responses: Record<string, JsonSchema> = {};
   for (const [status, { name }] of Object.entries(errors.ERROR_STATUSES)) {
@@ -151,7 +185,7 @@ export function openApiDocument(routes: readonly Route[]): JsonSchema {
         },
       },
       schemas: { ...RESOURCE_SCHEMAS, ...errors.ERROR_SCHEMAS },
-      responses: { ...responses, Preflight: PREFLIGHT_RESPONSE },
+      responses: { ...responses, Preflight: preflightResponse(facts) },
     },
   });
 }

@@ -1,6 +1,6 @@
 // The clock offset between the process and the Redis server, on scripted replies and clocks.
 import { describe, expect, it } from 'vitest';
-import { countMarginMs, measureClockOffset } from '../../../src/http/redis/redis-clock.js';
+import { countMarginMs, measureClockOffset } from '../../../src/limits/redis/redis-clock.js';
 
 /** A process clock that returns the given instants in turn. */
 function clockOf(instantsMs: number[]): () => number {

@@ -1,7 +1,7 @@
-import { INDEX_TYPE_NAMES } from '../../indexes/index-table.js';
-import { MEASUREMENT_TYPE_NAMES } from '../../meta/measurement-types.js';
-import { deepFreeze } from '../../model/deep-freeze.js';
-import { INSTALLATION_ADDRESS_FIELDS } from '../../store/stored-installation.js';
+import { INDEX_TYPE_NAMES } from '../indexes/index-table.js';
+import { MEASUREMENT_TYPE_NAMES } from '../meta/measurement-types.js';
+import { deepFreeze } from '../model/deep-freeze.js';
+import { INSTALLATION_ADDRESS_FIELDS } from '../store/stored-installation.js';
 import { describedObject, type JsonSchema, list, object, ref } from './json-schema.js';
 
 // The JSON Schemas (2020-12) of the resources of the spec's "Resources and their fields", as

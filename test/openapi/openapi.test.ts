@@ -4,9 +4,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ERROR_STATUS } from '../../src/http/api-error.js';
 import { createApi } from '../../src/http/create-api.js';
-import { OPENAPI_PATH, openApiDocument } from '../../src/http/openapi/openapi-document.js';
 import { parseParams } from '../../src/http/query-params.js';
-import { ROUTES } from '../../src/http/routes.js';
+import { ROUTES, routesDocument } from '../../src/http/routes.js';
+import { OPENAPI_PATH } from '../../src/openapi/openapi-document.js';
 import { coreJson, coreRequest } from '../helpers/http-client.js';
 import { createFakeService } from '../helpers/http-fake-service.js';
 import { REFERENCE_ALL_INDEX_TYPE_NAMES } from '../helpers/index-reference-tables.js';
@@ -14,7 +14,7 @@ import { REFERENCE_ALL_INDEX_TYPE_NAMES } from '../helpers/index-reference-table
 // biome-ignore lint/suspicious/noExplicitAny: the assertions walk the document by path.
 type Json = Record<string, any>;
 
-const document = openApiDocument(ROUTES) as Json;
+const document = routesDocument() as Json;
 const ajv = new Ajv2020({ strict: false });
 
 const INDEX_NAMES = REFERENCE_ALL_INDEX_TYPE_NAMES;
