@@ -15,6 +15,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
+import { PUBLIC_ENTRIES } from '../../scripts/entries.js';
 
 /** One ```ts block of a Markdown file. */
 export interface DocBlock {
@@ -84,7 +85,9 @@ export function sourceEntry(root: string, specifier: string): string | undefined
   const exportsMap = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).exports;
   const subpath = match[1] === undefined ? '.' : `./${match[1]}`;
   if (!exportsMap?.[subpath]) return undefined;
-  return join(root, 'src', match[1] ?? '', 'index.ts');
+  // The entries list says where each subpath is built from (airq/http/redis: src/limits/redis).
+  const entry = (PUBLIC_ENTRIES as Readonly<Record<string, string>>)[match[1] ?? 'index'];
+  return entry === undefined ? undefined : join(root, entry);
 }
 
 const ERROR_RESULT = /^([A-Z]\w*Error): ([\s\S]*)$/;
