@@ -1,6 +1,7 @@
 // StrykerJS: mutation testing of the computation core (docs/mutation.md).
 // `npm run mutate` (scripts/mutate.ts) runs this config once per folder, narrowing `mutate`, so
-// each folder gets its own score; `npx stryker run` alone would mutate all six folders at once.
+// each folder gets its own score and its own incremental file; `npx stryker run` alone would
+// mutate all seven folders at once.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   packageManager: 'npm',
@@ -14,6 +15,7 @@ export default {
     'src/standards/**/*.ts',
     'src/geo/**/*.ts',
     'src/assessment/**/*.ts',
+    'src/corrections/**/*.ts',
     // Barrels only re-export: nothing in them can be mutated into a different result.
     '!src/*/index.ts',
   ],
@@ -29,13 +31,14 @@ export default {
   dryRunTimeoutMinutes: 20,
   timeoutFactor: 2,
   thresholds: { high: 95, low: 90, break: 90 },
-  // Reuse the results of mutants whose code and covering tests did not change since the last
-  // run. The file stays out of git (reports/ is ignored): a clean clone, as in CI, runs all.
+  // Write the incremental file on every run. `npm run mutate` sets the file per folder (committed
+  // in test/mutation/ for the folders CI checks) and `force` unless given --incremental, which
+  // reuses the results of mutants whose code and covering tests did not change since.
   incremental: true,
   incrementalFile: 'reports/stryker-incremental.json',
   tempDirName: '.stryker-tmp',
   // Not needed by the tests above: kept out of the sandbox copy.
-  ignorePatterns: ['bench', 'docs', 'dist', 'coverage', 'reports', 'test/browser'],
+  ignorePatterns: ['bench', 'docs', 'dist', 'coverage', 'reports', 'test/browser', 'test/mutation'],
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: 'reports/mutation/mutation.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },

@@ -15,6 +15,7 @@ export default defineConfig({
       'test/geo/**/*.test.ts',
       'test/averaging/**/*.test.ts',
       'test/assessment/**/*.test.ts',
+      'test/corrections/**/*.test.ts',
     ],
     // These check the public types and the bundle size, not behaviour: the instrumented sandbox
     // code has neither the project's types nor its size, and kills no mutant either way.
