@@ -1,8 +1,8 @@
 import { Agent, get } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { afterAll, bench, describe } from 'vitest';
-import { InMemoryCounterStore } from '../src/limits/counter-store.js';
 import { createApi } from '../src/http/create-api.js';
+import { InMemoryCounterStore } from '../src/limits/counter-store.js';
 import { RedisCounterStore } from '../src/limits/redis/redis-counter-store.js';
 import { createMeasurementsService } from '../src/payload/create-measurements-service.js';
 import { InMemoryStore } from '../src/store/in-memory-store.js';

@@ -1,3 +1,4 @@
+import { type RateLimitDecision, rateLimitHeaders } from '../limits/rate-limiter.js';
 import type { Language } from '../model/api-types.js';
 import type { ResolvedApiOptions } from './api-options.js';
 import { acceptsGzip } from './content-negotiation.js';
@@ -13,7 +14,6 @@ import {
   prepareJson,
 } from './json-body.js';
 import { type MeasurementsEntry, MeasurementsResponses } from './measurements-responses.js';
-import { type RateLimitDecision, rateLimitHeaders } from '../limits/rate-limiter.js';
 import type { RouteResult } from './route.js';
 
 const VARY = 'Accept-Encoding, Accept-Language';

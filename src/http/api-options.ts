@@ -1,12 +1,12 @@
 import { checkFunction } from '../arguments/argument-checks.js';
 import { argumentError } from '../arguments/describe-value.js';
+import { type CounterStore, InMemoryCounterStore } from '../limits/counter-store.js';
+import { DEFAULT_DAY_LIMIT, DEFAULT_MINUTE_LIMIT } from '../limits/rate-limiter.js';
 import type { MeasurementsService } from '../payload/measurements-service.js';
 import { type ApiKeyConfig, checkLimit, createKeyRing, type KeyRing } from './api-keys.js';
 import type { ApiLogger, GzipFunction } from './core-request.js';
-import { type CounterStore, InMemoryCounterStore } from '../limits/counter-store.js';
 import { webDeflateRaw, webGzip } from './json-body.js';
 import { DEFAULT_RESPONSE_CACHE_BYTES } from './measurements-responses.js';
-import { DEFAULT_DAY_LIMIT, DEFAULT_MINUTE_LIMIT } from '../limits/rate-limiter.js';
 import type { DeflateRaw } from './spliced-gzip.js';
 
 /** Options of `createApi`. */

@@ -1,5 +1,6 @@
 import { describeValue } from '../arguments/describe-value.js';
 import { negotiateLanguage } from '../i18n/negotiate-language.js';
+import { type RateLimitDecision, rateLimitHeaders, takeRequest } from '../limits/rate-limiter.js';
 import { DependencyUnavailableError } from '../model/dependency-unavailable.js';
 import { type Answering, BASE_HEADERS, createAnswers, rateHeadersOf } from './answers.js';
 import { ApiError } from './api-error.js';
@@ -11,7 +12,6 @@ import { PREFLIGHT_HEADERS } from './cors.js';
 import { errorResponse } from './error-mapper.js';
 import { PER_RESPONSE_GZIP } from './json-body.js';
 import { readQueryParams } from './query-params.js';
-import { type RateLimitDecision, rateLimitHeaders, takeRequest } from '../limits/rate-limiter.js';
 import { loggableUrl, rewriteQuery } from './request-url.js';
 import type { RouteContext } from './route.js';
 import { checkedRoute, matchRoute } from './route-match.js';

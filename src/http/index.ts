@@ -1,5 +1,11 @@
 // airq/http: the framework-free adapter core and its Fetch API shell. Web-standard APIs only,
 // so it loads in browsers, workers, Deno and Bun; the node:http shell is `airq/http/node`.
+
+export {
+  type CounterStore,
+  type CounterWindow,
+  InMemoryCounterStore,
+} from '../limits/counter-store.js';
 export type { ErrorBody, ErrorCode } from './api-error.js';
 export type { ApiKeyConfig } from './api-keys.js';
 export type { ApiOptions } from './api-options.js';
@@ -10,7 +16,6 @@ export type {
   GzipFunction,
   GzipOptions,
 } from './core-request.js';
-export { type CounterStore, type CounterWindow, InMemoryCounterStore } from '../limits/counter-store.js';
 export { type Api, createApi } from './create-api.js';
 export { createFetchHandler, type FetchHandler } from './fetch-handler.js';
 export { webDeflateRaw, webGzip } from './json-body.js';
