@@ -37,8 +37,11 @@ export async function openPool(options: PostgresStoreOptions): Promise<OpenedPoo
   const { deadlineMs, retentionMs, pool: config } = resolveStoreOptions(options);
   const pool = new pg.Pool(config);
   // An idle connection that the server drops must not crash the process; the next checkout
-  // reconnects.
+  // reconnects. The pool listens only while a connection is idle: one checked out (a
+  // transaction, a partition drop) that the server drops emits 'error' on the client itself,
+  // and its query fails anyway, so every client gets a listener of its own, once.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const setup = async (): Promise<OpenedPool> => {
     const client = await pool.connect();
     try {
