@@ -60,7 +60,7 @@ function correctedOracle(samples: readonly Sample[], fromMs: number, tillMs: num
   const rh = mean(samples, 'HUMIDITY', fromMs, tillMs);
   if (pm25 === undefined || rh === undefined) return undefined;
   const y = COEFFICIENTS.intercept + COEFFICIENTS.pm25 * pm25 + COEFFICIENTS.rh * rh;
-  return y < 0 ? 0 : y;
+  return Math.max(y, 0);
 }
 
 interface Window {

@@ -13,7 +13,7 @@ const linear = (intercept: number, pm25: number, rh: number): CorrectionOptions 
 function linearOracle(x: number, rh: number, c: { intercept: number; pm25: number; rh: number }) {
   if (!(x >= 0 && Number.isFinite(x) && rh >= 0 && rh <= 100)) return undefined;
   const y = c.intercept + c.pm25 * x + c.rh * rh;
-  return y < 0 ? 0 : y;
+  return Math.max(y, 0);
 }
 
 describe('correctedAverages', () => {
