@@ -1,24 +1,33 @@
-// `npm run bench:http`: the /v2 adapter against a bare node:http server that answers the same
-// bytes, both under autocannon load from this process, interleaved A B A B per request. Prints
-// the table and writes it into the marked section of bench/RESULTS.md.
+// `npm run bench:http`: `airq` as it ships, started as `npm start` starts it, with the access log
+// on (the default) and with `--quiet`, against a bare node:http server that answers the same
+// bytes, all under autocannon load from this process, interleaved per round. Prints the table
+// and writes it into the marked section of bench/RESULTS.md.
 //
-//   npm run bench:http -- [--duration 10] [--connections 32] [--rounds 2] [--warmup 2]
-//                         [--now live|ISO] [--only point] [--gzip node|web] [--no-write] [--profile]
-//                         [--floor]
+//   npm run bench:http -- [--duration 6] [--connections 32] [--rounds 2] [--warmup 2]
+//                         [--only point] [--modes log,quiet] [--stdout tty|pipe] [--tree DIR]
+//                         [--adapter-args ARGS] [--no-write] [--profile] [--out bench/RESULTS.md]
 //
-// By default the adapter runs as `npm start` does: the live clock, and the sample network
-// producing new samples every 30 s. `--now ISO` freezes the data clock instead.
+// --stdout: where `airq` writes its log. `tty` (the default, as from a shell): a pseudo-terminal
+// made by util-linux `script`, whose output this process drains as fast as it comes; `pipe`:
+// a pipe, as for `airq | log-collector`. Without `script`, `tty` falls back to `pipe`.
+// --drain-rate BYTES: drain stdout at most this many bytes a second, as a terminal that is slow
+// to draw the lines (then lines may still be waiting when the runs end: not checked).
 //
-// --profile loads only the adapter, with the V8 CPU profiler on during each measured window,
-// and prints where its time goes (the .cpuprofile files stay in a temp folder for DevTools).
+// --modes picks the servers: `log` (airq's defaults), `quiet` (airq --quiet), `adapter` (the
+// library's createApi + createNodeListener without the CLI, bench/http/adapter-server.ts, which
+// takes --adapter-args such as `--cache-bytes 0` or `--no-splice` for ablations) and `floor`
+// (bench/http/floor-listener.ts: the least per-request work of a keyed, counted adapter);
+// `--floor` is short for `--modes floor`.
 //
-// --floor puts bench/http/floor-listener.ts in the adapter's place: the least per-request work
-// of a keyed, counted adapter, in the adapter's process. Its share of the bare server is the
-// most an adapter can reach in this harness. Its table is printed, never written.
+// --tree runs `airq` (and the adapter server) of another checkout, e.g. a worktree of an older
+// commit with its own `npm ci`, so that before and after are measured by one harness.
+//
+// --profile loads each server alone with the V8 CPU profiler on during each measured window and
+// prints where its time goes, per request (the .cpuprofile files stay in a temp folder).
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import type { AdapterServerInfo, ProfilerCall } from '../bench/http/adapter-server.js';
@@ -28,6 +37,7 @@ import {
   nearestVendorInstallation,
 } from '../bench/http/bench-cases.js';
 import { type CapturedResponse, captureResponse } from '../bench/http/captured-response.js';
+import { startCliProcess } from '../bench/http/cli-process.js';
 import { formatProfileSummary, summariseCpuProfile } from '../bench/http/cpu-profile-summary.js';
 import { type LoadFigures, requestsPerSecond, runLoad } from '../bench/http/load-run.js';
 import {
@@ -36,25 +46,45 @@ import {
   renderHttpSection,
   writeMarkedSection,
 } from '../bench/http/results-table.js';
-import { type ServerProcess, startServerProcess } from '../bench/http/server-process.js';
+import { REPO_ROOT, type ServerProcess, startServerProcess } from '../bench/http/server-process.js';
 
-const API_KEY = 'bench-http-key';
-const serverPath = (name: string) =>
-  fileURLToPath(new URL(`../bench/http/${name}`, import.meta.url));
+/** The servers bench:http can load, how the table names them, and their targets. */
+const MODES = {
+  log: {
+    label: 'log on',
+    target: 0.75,
+    text: '`airq` with its defaults, the access log on: a JSON line per request on stdout.',
+  },
+  quiet: { label: '--quiet', target: 0.8, text: '`airq --quiet`: the same without any log.' },
+  adapter: {
+    label: 'adapter',
+    target: undefined,
+    text: '`bench/http/adapter-server.ts`: `createApi` + `createNodeListener` over the same network, without the CLI (no page listener, no log).',
+  },
+  floor: {
+    label: 'floor',
+    target: undefined,
+    text: "`bench/http/floor-listener.ts`: the least per-request work of a keyed, counted adapter, in the adapter's process.",
+  },
+} as const;
+type Mode = keyof typeof MODES;
 
 const { values: flags } = parseArgs({
   options: {
-    duration: { type: 'string', default: '10' },
+    duration: { type: 'string', default: '6' },
     connections: { type: 'string', default: '32' },
     rounds: { type: 'string', default: '2' },
     warmup: { type: 'string', default: '2' },
-    now: { type: 'string', default: 'live' },
-    gzip: { type: 'string', default: 'node' },
     only: { type: 'string' },
+    modes: { type: 'string', default: 'log,quiet' },
+    floor: { type: 'boolean', default: false },
+    stdout: { type: 'string', default: 'tty' },
+    'drain-rate': { type: 'string' },
+    tree: { type: 'string', default: REPO_ROOT },
+    'adapter-args': { type: 'string', default: '' },
     out: { type: 'string', default: 'bench/RESULTS.md' },
     'no-write': { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
-    floor: { type: 'boolean', default: false },
   },
 });
 
@@ -75,63 +105,111 @@ const durationS = positive('duration');
 const connections = positive('connections');
 const rounds = positive('rounds');
 const warmupS = positive('warmup', true);
-if (flags.gzip !== 'node' && flags.gzip !== 'web') {
-  throw new RangeError(`bench-http: --gzip must be node or web, got ${flags.gzip}`);
+if (flags.stdout !== 'tty' && flags.stdout !== 'pipe') {
+  throw new RangeError(`bench-http: --stdout must be tty or pipe, got ${flags.stdout}`);
 }
-const adapterGzip = flags.gzip;
+const stdout = flags.stdout;
+const drainRate = flags['drain-rate'] === undefined ? undefined : Number(flags['drain-rate']);
+if (drainRate !== undefined && !(drainRate > 0)) {
+  throw new RangeError(`bench-http: --drain-rate must be a positive number, got ${drainRate}`);
+}
+const modes = (flags.floor ? 'floor' : flags.modes).split(',').map((name) => {
+  if (!Object.hasOwn(MODES, name)) {
+    throw new RangeError(`bench-http: --modes takes ${Object.keys(MODES).join(', ')}, got ${name}`);
+  }
+  return name as Mode;
+});
+const tree = resolve(flags.tree);
 const log = (line: string) => process.stderr.write(`${line}\n`);
+
+/** One server under test: a process, the key it takes, and its access log lines if any. */
+interface Served {
+  readonly mode: Mode;
+  readonly process: ServerProcess;
+  readonly key: string;
+  readonly centre: { readonly latitude: number; readonly longitude: number };
+  logLines?(): number;
+  /** Requests it answered (captures, warm-ups and rounds), for the log line check. */
+  answered: number;
+}
+
+const ADAPTER_KEY = 'bench-http-key';
+// Where `airq`'s stdout went in fact (`tty` falls back to `pipe` without `script`).
+let stdoutUsed: 'tty' | 'pipe' | undefined;
+
+async function start(mode: Mode): Promise<Served> {
+  if (mode === 'log' || mode === 'quiet') {
+    const airq = await startCliProcess(
+      tree,
+      mode === 'quiet' ? ['--quiet'] : [],
+      stdout,
+      drainRate,
+    );
+    stdoutUsed = airq.stdout;
+    const served = { mode, process: airq, key: airq.key, centre: airq.centre, answered: 0 };
+    return mode === 'log' ? { ...served, logLines: airq.logLines } : served;
+  }
+  const args = ['--now', 'live', '--key', ADAPTER_KEY, ...(mode === 'floor' ? ['--floor'] : [])];
+  const extra = flags['adapter-args'].split(' ').filter((arg) => arg !== '');
+  const path = join(tree, 'bench/http/adapter-server.ts');
+  const adapter = await startServerProcess(path, [...args, ...extra]);
+  const { centre } = adapter.info as AdapterServerInfo;
+  return { mode, process: adapter, key: ADAPTER_KEY, centre, answered: 0 };
+}
 
 async function load(
   server: ServerProcess,
   benchCase: HttpBenchCase,
+  key: string | undefined,
   seconds: number,
 ): Promise<LoadFigures> {
   return runLoad({
     baseUrl: server.url,
     url: benchCase.url,
-    headers: benchCase.headers,
+    headers: key === undefined ? benchCase.headers : { ...benchCase.headers, apikey: key },
     connections,
     durationS: seconds,
     serverCpuMs: server.cpuMs,
   });
 }
 
+async function loadServed(served: Served, benchCase: HttpBenchCase, seconds: number) {
+  const run = await load(served.process, benchCase, served.key, seconds);
+  served.answered += run.completed;
+  return run;
+}
+
+// With the live clock only the bounds of `current` may differ between two answers, which keeps
+// the decoded length; a body gzipped per request may differ in its compressed length.
+function decodedLength(captured: CapturedResponse): number {
+  const bytes = Buffer.from(captured.bodyBase64, 'base64');
+  return (captured.gzip ? gunzipSync(bytes) : bytes).byteLength;
+}
+
 /**
- * The adapter's answer to each case, checked to be a 200 and the same on a second ask (with the
- * live clock, the same length: the bounds of `current` follow the clock).
+ * The first server's answer to each case, for the bare server to replay; every server is asked
+ * twice, and must answer 200 with the same decoded length both times. (Each server builds its
+ * own sample network at its own start, so two servers' bodies may differ a little.)
  */
 async function captureAll(
-  adapter: ServerProcess,
+  servers: readonly Served[],
   cases: readonly HttpBenchCase[],
 ): Promise<CapturedResponse[]> {
   const captured: CapturedResponse[] = [];
   for (const benchCase of cases) {
-    const first = await captureResponse(
-      adapter.url,
-      benchCase.url,
-      benchCase.headers,
-      benchCase.gzip,
-    );
-    const again = await captureResponse(
-      adapter.url,
-      benchCase.url,
-      benchCase.headers,
-      benchCase.gzip,
-    );
-    if (first.status !== 200)
-      throw new Error(`${benchCase.name}: the adapter answered ${first.status}`);
-    // With the live clock only the bounds of `current` may differ, which keeps the decoded
-    // length; a body gzipped per request may differ in its compressed length by a byte or two.
-    const decodedLength = (captured: CapturedResponse) => {
-      const bytes = Buffer.from(captured.bodyBase64, 'base64');
-      return (captured.gzip ? gunzipSync(bytes) : bytes).byteLength;
-    };
-    const stable =
-      flags.now === 'live'
-        ? decodedLength(first) === decodedLength(again)
-        : first.bodyBase64 === again.bodyBase64;
-    if (!stable) throw new Error(`${benchCase.name}: the payload is not stable`);
-    captured.push(first);
+    for (const served of servers) {
+      const headers = { ...benchCase.headers, apikey: served.key };
+      const ask = () => captureResponse(served.process.url, benchCase.url, headers, benchCase.gzip);
+      const [first, again] = [await ask(), await ask()];
+      served.answered += 2;
+      if (first.status !== 200 || again.status !== 200) {
+        const label = MODES[served.mode].label;
+        throw new Error(`${benchCase.name}: ${label} answered ${first.status}, ${again.status}`);
+      }
+      if (decodedLength(first) !== decodedLength(again))
+        throw new Error(`${benchCase.name}: the payload is not stable`);
+      if (captured.length === cases.indexOf(benchCase)) captured.push(first);
+    }
   }
   return captured;
 }
@@ -152,41 +230,52 @@ async function checkBare(
     const sameHeaders =
       Object.keys(replayed.headers).length === Object.keys(expected.headers).length;
     if (replayed.status !== 200 || replayed.bodyBase64 !== expected.bodyBase64 || !sameHeaders) {
-      throw new Error(`${benchCase.name}: the bare server does not replay the adapter's answer`);
+      throw new Error(`${benchCase.name}: the bare server does not replay airq's answer`);
     }
   }
 }
 
 async function compare(
-  adapter: ServerProcess,
+  servers: readonly Served[],
   cases: readonly HttpBenchCase[],
   captured: readonly CapturedResponse[],
 ): Promise<CaseResult[]> {
-  const bare = await startServerProcess(serverPath('bare-server.ts'), []);
+  const bare = await startServerProcess(join(REPO_ROOT, 'bench/http/bare-server.ts'), []);
   try {
     await bare.call({ responses: captured });
     await checkBare(bare, cases, captured);
     const results: CaseResult[] = [];
     for (const [i, benchCase] of cases.entries()) {
       if (warmupS > 0) {
-        await load(adapter, benchCase, warmupS);
-        await load(bare, benchCase, warmupS);
+        for (const served of servers) await loadServed(served, benchCase, warmupS);
+        await load(bare, benchCase, undefined, warmupS);
       }
-      const adapterRuns: LoadFigures[] = [];
+      const runs = servers.map((): LoadFigures[] => []);
       const bareRuns: LoadFigures[] = [];
       for (let round = 1; round <= rounds; round++) {
-        for (const [name, server, runs] of [
-          ['adapter', adapter, adapterRuns],
-          ['bare', bare, bareRuns],
-        ] as const) {
-          const run = await load(server, benchCase, durationS);
-          runs.push(run);
+        const report = (name: string, run: LoadFigures) =>
           log(
-            `${benchCase.name.padEnd(22)} ${name.padEnd(7)} round ${round}/${rounds}: ${Math.round(requestsPerSecond(run))} req/s, ${run.errors} errors, ${run.non2xx} non-2xx`,
+            `${benchCase.name.padEnd(22)} ${name.padEnd(8)} round ${round}/${rounds}: ${Math.round(requestsPerSecond(run))} req/s, ${run.errors} errors, ${run.non2xx} non-2xx`,
           );
+        for (const [at, served] of servers.entries()) {
+          const run = await loadServed(served, benchCase, durationS);
+          runs[at]!.push(run); // one list per server
+          report(MODES[served.mode].label, run);
         }
+        const run = await load(bare, benchCase, undefined, durationS);
+        bareRuns.push(run);
+        report('bare', run);
       }
-      results.push({ benchCase, bodyBytes: captured[i]!.bodyBytes, adapterRuns, bareRuns }); // one capture per case
+      results.push({
+        benchCase,
+        bodyBytes: captured[i]!.bodyBytes, // one capture per case
+        bareRuns,
+        servers: servers.map((served, at) => ({
+          label: MODES[served.mode].label,
+          target: MODES[served.mode].target,
+          runs: runs[at]!, // one list per server
+        })),
+      });
     }
     return results;
   } finally {
@@ -194,19 +283,39 @@ async function compare(
   }
 }
 
-async function profile(adapter: ServerProcess, cases: readonly HttpBenchCase[]): Promise<void> {
+async function profile(servers: readonly Served[], cases: readonly HttpBenchCase[]) {
   const folder = mkdtempSync(join(tmpdir(), 'airq-bench-http-'));
   for (const benchCase of cases) {
-    if (warmupS > 0) await load(adapter, benchCase, warmupS);
-    await adapter.call({ profiler: 'start' } satisfies ProfilerCall);
-    const run = await load(adapter, benchCase, durationS);
-    const path = join(folder, `${benchCase.name.replace(/\W+/g, '-')}.cpuprofile`);
-    await adapter.call({ profiler: 'stop', path } satisfies ProfilerCall);
-    console.log(
-      `\n## ${benchCase.name}: ${Math.round(requestsPerSecond(run))} req/s under the profiler (${path})`,
-    );
-    const summary = summariseCpuProfile(JSON.parse(readFileSync(path, 'utf8')), 25);
-    for (const line of formatProfileSummary(summary)) console.log(line);
+    for (const served of servers) {
+      const label = MODES[served.mode].label;
+      if (warmupS > 0) await loadServed(served, benchCase, warmupS);
+      await served.process.call({ profiler: 'start' } satisfies ProfilerCall);
+      const run = await loadServed(served, benchCase, durationS);
+      const name = `${benchCase.name}-${served.mode}`.replace(/\W+/g, '-');
+      const path = join(folder, `${name}.cpuprofile`);
+      await served.process.call({ profiler: 'stop', path } satisfies ProfilerCall);
+      const cpuUs = (run.serverCpuMs * 1000) / Math.max(1, run.completed);
+      console.log(
+        `\n## ${benchCase.name}, ${label}: ${Math.round(requestsPerSecond(run))} req/s under the profiler, ${run.completed} requests, server CPU ${cpuUs.toFixed(1)} µs per request (${path})`,
+      );
+      const summary = summariseCpuProfile(JSON.parse(readFileSync(path, 'utf8')), 25);
+      for (const line of formatProfileSummary(summary, run.completed)) console.log(line);
+    }
+  }
+}
+
+function describeTree(): string {
+  const where = tree === resolve(REPO_ROOT) ? 'this checkout' : `\`${tree}\``;
+  try {
+    const commit = execFileSync('git', ['-C', tree, 'rev-parse', '--short', 'HEAD'], {
+      encoding: 'utf8',
+    }).trim();
+    const dirty = execFileSync('git', ['-C', tree, 'status', '--porcelain', '--', 'src'], {
+      encoding: 'utf8',
+    });
+    return `${where} (${commit}${dirty === '' ? '' : ', with changes in src'})`;
+  } catch {
+    return where;
   }
 }
 
@@ -216,52 +325,65 @@ async function main(): Promise<number> {
     log(
       `note: the 1-minute load average is ${loadAtStart.toFixed(2)}; other work skews the figures`,
     );
-  log(`starting the adapter (sample network, data clock ${flags.now}) …`);
-  const adapter = await startServerProcess(serverPath('adapter-server.ts'), [
-    '--now',
-    flags.now,
-    '--key',
-    API_KEY,
-    '--gzip',
-    adapterGzip,
-    ...(flags.floor ? ['--floor'] : []),
-  ]);
+  log(`starting ${modes.map((mode) => MODES[mode].label).join(', ')} from ${tree} …`);
+  const servers: Served[] = [];
   try {
-    const info = adapter.info as AdapterServerInfo;
-    const installationId = await nearestVendorInstallation(adapter.url, info.centre, API_KEY);
-    const cases = benchCases({ apiKey: API_KEY, installationId, centre: info.centre }).filter(
+    for (const mode of modes) servers.push(await start(mode));
+    const [first] = servers;
+    if (first === undefined) throw new Error('bench-http: --modes names no server');
+    const installationId = await nearestVendorInstallation(
+      first.process.url,
+      first.centre,
+      first.key,
+    );
+    const cases = benchCases({ apiKey: first.key, installationId, centre: first.centre }).filter(
       (benchCase) => flags.only === undefined || benchCase.name.includes(flags.only),
     );
     if (cases.length === 0) throw new Error(`bench-http: no case matches --only ${flags.only}`);
-    const captured = await captureAll(adapter, cases);
+    const captured = await captureAll(servers, cases);
     if (flags.profile) {
-      await profile(adapter, cases);
+      await profile(servers, cases);
       return 0;
     }
-    const results = await compare(adapter, cases, captured);
+    const results = await compare(servers, cases, captured);
+    // The last lines reach stdout within the log's flush interval.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const logged = servers.find((served) => served.logLines !== undefined);
+    const logCheck =
+      logged?.logLines === undefined
+        ? undefined
+        : { lines: logged.logLines(), requests: logged.answered };
     const settings: RunSettings = {
       connections,
       durationS,
       rounds,
       warmupS,
-      nowIso: info.nowIso,
       installationId,
-      adapterGzip,
+      tree: describeTree(),
+      servers: servers.map(({ mode }) => ({ label: MODES[mode].label, text: MODES[mode].text })),
+      stdout: stdoutUsed,
+      drainRate,
+      logCheck,
       loadAverages: [loadAtStart, loadavg()[0] ?? 0],
     };
     const section = renderHttpSection(results, settings, new Date());
     console.log(section);
-    if (flags.floor) log('--floor: the "adapter" columns are the floor listener; not written');
-    else if (!flags['no-write']) {
+    if (!flags['no-write']) {
       writeMarkedSection(flags.out, 'http', section);
       log(`wrote the http section of ${flags.out}`);
     }
-    const failed = results.some((result) =>
-      [...result.adapterRuns, ...result.bareRuns].some((run) => run.errors > 0 || run.non2xx > 0),
+    const failedRuns = results.some((result) =>
+      [...result.servers.flatMap((server) => server.runs), ...result.bareRuns].some(
+        (run) => run.errors > 0 || run.non2xx > 0,
+      ),
     );
-    return failed ? 1 : 0;
+    if (logCheck !== undefined && logCheck.lines < logCheck.requests && drainRate === undefined) {
+      log(`the access log wrote ${logCheck.lines} lines for ${logCheck.requests} requests`);
+      return 1;
+    }
+    return failedRuns ? 1 : 0;
   } finally {
-    await adapter.stop();
+    for (const served of servers) await served.process.stop();
   }
 }
 

@@ -46,10 +46,13 @@ function frameName(node: ProfileNode): string {
   return lineNumber > 0 ? `${name} ${location}:${lineNumber + 1}` : `${name} ${location}`;
 }
 
+// Paths inside this checkout, or inside another one (`bench:http --tree`), from its root.
 function shortLocation(url: string): string {
   if (url === '') return '';
   const path = url.startsWith('file://') ? fileURLToPath(url) : url;
-  return path.startsWith(REPO_ROOT) ? path.slice(REPO_ROOT.length) : path;
+  if (path.startsWith(REPO_ROOT)) return path.slice(REPO_ROOT.length);
+  const ownFolder = /\/((?:src|bench|scripts)\/.*)$/.exec(path);
+  return ownFolder !== null && !path.includes('/node_modules/') ? ownFolder[1]! : path; // group 1 always matches
 }
 
 // Coarse areas: our folders one by one, Node's internals, dependencies, V8's own entries.
@@ -118,14 +121,20 @@ export function summariseCpuProfile(profile: CpuProfile, top = 25): ProfileSumma
 }
 
 /**
- * The summary as plain text lines for the console.
+ * The summary as plain text lines for the console; with `requests`, each time also per request.
  *
+ * @param requests - requests answered while the profile was taken
  * @example
  * formatProfileSummary(summary)[0]; // 'profile: 10,012 ms sampled'
+ * formatProfileSummary(summary, 80_000)[2]; // '   4481 ms  44.8%   56.01 µs/request  (idle)'
  */
-export function formatProfileSummary(summary: ProfileSummary): string[] {
+export function formatProfileSummary(summary: ProfileSummary, requests?: number): string[] {
+  const perRequest = (ms: number) =>
+    requests === undefined || requests < 1
+      ? ''
+      : ` ${((ms * 1000) / requests).toFixed(2).padStart(7)} µs/request`;
   const line = (entry: SelfTime) =>
-    `${entry.selfMs.toFixed(0).padStart(7)} ms ${(entry.share * 100).toFixed(1).padStart(5)}%  ${entry.name}`;
+    `${entry.selfMs.toFixed(0).padStart(7)} ms ${(entry.share * 100).toFixed(1).padStart(5)}%${perRequest(entry.selfMs)}  ${entry.name}`;
   return [
     `profile: ${Math.round(summary.totalMs).toLocaleString('en-US')} ms sampled`,
     'self time by area:',

@@ -5,13 +5,28 @@ import { arch, cpus, platform } from 'node:os';
 import type { HttpBenchCase } from './bench-cases.js';
 import { type LoadFigures, requestsPerSecond, sumRuns } from './load-run.js';
 
-/** Both servers' runs of one case. */
+/** One server's runs of one case, beside the bare replay's runs of the same rounds. */
+export interface ServerRuns {
+  /** How the table names the server, e.g. `log on`. */
+  readonly label: string;
+  /** Least share of the bare server's req/s the server should reach; `undefined`: none. */
+  readonly target: number | undefined;
+  readonly runs: readonly LoadFigures[];
+}
+
+/** Every server's runs of one case. */
 export interface CaseResult {
   readonly benchCase: HttpBenchCase;
   /** Response body on the wire, bytes. */
   readonly bodyBytes: number;
-  readonly adapterRuns: readonly LoadFigures[];
   readonly bareRuns: readonly LoadFigures[];
+  readonly servers: readonly ServerRuns[];
+}
+
+/** One server as the text above the tables describes it. */
+export interface ServerDescription {
+  readonly label: string;
+  readonly text: string;
 }
 
 /** How the runs were made, for the text above the table. */
@@ -20,12 +35,23 @@ export interface RunSettings {
   readonly durationS: number;
   readonly rounds: number;
   readonly warmupS: number;
-  readonly nowIso: string;
   readonly installationId: number;
-  readonly adapterGzip: 'node' | 'web';
+  /** What `airq` ran: the checkout and its commit, e.g. `this checkout (5e0334c)`. */
+  readonly tree: string;
+  readonly servers: readonly ServerDescription[];
+  /** Where `airq`'s stdout went; `undefined` when no `airq` ran. */
+  readonly stdout: 'tty' | 'pipe' | undefined;
+  /** The most bytes a second stdout was drained at; `undefined`: as fast as it came. */
+  readonly drainRate: number | undefined;
+  /** Access log lines `airq` wrote while the log was on, and the requests it answered then. */
+  readonly logCheck: { readonly lines: number; readonly requests: number } | undefined;
   /** 1-minute load average before and after the runs (other work on the machine skews them). */
   readonly loadAverages: readonly [number, number];
 }
+
+// Above this 1-minute load average before the runs, the section says its figures are
+// indicative (the benchmark's own two busy processes come after).
+const BUSY_LOAD_AVERAGE = 1;
 
 /** Start and end markers of the section this benchmark owns in bench/RESULTS.md. */
 export const SECTION_START = '<!-- http:start -->';
@@ -42,19 +68,17 @@ function throughput(runs: readonly LoadFigures[]): string {
 }
 
 /**
- * The adapter's share of the bare server's throughput, over all rounds.
+ * A server's share of the bare server's throughput in one case, over all rounds.
  *
  * @example
- * throughputRatio(result); // 0.63
+ * throughputRatio(server.runs, result.bareRuns); // 0.63
  */
-export function throughputRatio(result: CaseResult): number {
-  const bare = requestsPerSecond(sumRuns(result.bareRuns));
-  return bare > 0 ? requestsPerSecond(sumRuns(result.adapterRuns)) / bare : 0;
-}
-
-/** CPU time per second under load, as % of one core. */
-function cpuShare(figures: LoadFigures, which: 'serverCpuMs' | 'generatorCpuMs'): string {
-  return figures.durationS > 0 ? `${Math.round(figures[which] / figures.durationS / 10)}%` : '—';
+export function throughputRatio(
+  runs: readonly LoadFigures[],
+  bareRuns: readonly LoadFigures[],
+): number {
+  const bare = requestsPerSecond(sumRuns(bareRuns));
+  return bare > 0 ? requestsPerSecond(sumRuns(runs)) / bare : 0;
 }
 
 /** Server CPU time per completed request, µs: robust against other load on the machine. */
@@ -62,38 +86,70 @@ function cpuPerRequest(figures: LoadFigures): string {
   return figures.completed > 0 ? count((figures.serverCpuMs * 1000) / figures.completed) : '—';
 }
 
-function row(result: CaseResult): string {
-  const adapter = sumRuns(result.adapterRuns);
+const percentiles = (figures: LoadFigures) =>
+  `${ms(figures.latency.percentile(50))} / ${ms(figures.latency.percentile(99))}`;
+
+function verdict(server: ServerRuns, ratio: number): string {
+  if (server.target === undefined) return '—';
+  return `≥ ${Math.round(server.target * 100)}% ${ratio >= server.target ? 'met' : '**missed**'}`;
+}
+
+function detailRow(result: CaseResult, server: ServerRuns): string {
+  const figures = sumRuns(server.runs);
   const bare = sumRuns(result.bareRuns);
-  const ratio = throughputRatio(result);
-  const target = result.benchCase.targetRatio;
-  const verdict = `≥ ${Math.round(target * 100)}% ${ratio >= target ? 'met' : '**missed**'}`;
-  const latency = (figures: LoadFigures) =>
-    `${ms(figures.latency.percentile(50))} / ${ms(figures.latency.percentile(99))}`;
+  const ratio = throughputRatio(server.runs, result.bareRuns);
   return [
     '',
-    `\`${result.benchCase.url}\``,
-    result.benchCase.gzip ? 'gzip' : '—',
+    `${result.benchCase.route} ${result.benchCase.gzip ? 'gzip' : 'plain'}`,
+    server.label,
     count(result.bodyBytes),
-    throughput(result.adapterRuns),
+    throughput(server.runs),
     throughput(result.bareRuns),
     `${(ratio * 100).toFixed(0)}%`,
-    verdict,
-    latency(adapter),
-    latency(bare),
-    `${cpuShare(adapter, 'serverCpuMs')} / ${cpuShare(bare, 'serverCpuMs')}`,
-    `${cpuPerRequest(adapter)} / ${cpuPerRequest(bare)}`,
-    `${cpuShare(adapter, 'generatorCpuMs')} / ${cpuShare(bare, 'generatorCpuMs')}`,
-    `${adapter.errors} / ${bare.errors}`,
-    `${adapter.non2xx} / ${bare.non2xx}`,
+    verdict(server, ratio),
+    percentiles(figures),
+    percentiles(bare),
+    `${cpuPerRequest(figures)} / ${cpuPerRequest(bare)}`,
+    `${figures.errors} / ${bare.errors}`,
+    `${figures.non2xx} / ${bare.non2xx}`,
     '',
   ]
     .join(' | ')
     .trim();
 }
 
+// The issue's shape: per route, each server's ratio and p99 as `plain / gzip`.
+function summaryTable(results: readonly CaseResult[]): string[] {
+  const labels = results[0]?.servers.map((server) => server.label) ?? [];
+  const routes = [...new Set(results.map((result) => result.benchCase.route))];
+  const cell = (route: string, label: string, value: (r: CaseResult, s: ServerRuns) => string) =>
+    [false, true]
+      .map((gzip) => {
+        const result = results.find(
+          (r) => r.benchCase.route === route && r.benchCase.gzip === gzip,
+        );
+        const server = result?.servers.find((s) => s.label === label);
+        return result === undefined || server === undefined ? '—' : value(result, server);
+      })
+      .join(' / ');
+  const ratio = (result: CaseResult, server: ServerRuns) =>
+    throughputRatio(server.runs, result.bareRuns).toFixed(2);
+  const p99 = (_result: CaseResult, server: ServerRuns) =>
+    ms(sumRuns(server.runs).latency.percentile(99));
+  const bareP99 = (result: CaseResult) => ms(sumRuns(result.bareRuns).latency.percentile(99));
+  return [
+    `| route | ${labels.map((label) => `${label}: ÷ bare, plain / gzip`).join(' | ')} | ${labels.map((label) => `${label}: p99 ms`).join(' | ')} | bare: p99 ms |`,
+    `|---|${labels.map(() => '---:|').join('')}${labels.map(() => '---:|').join('')}---:|`,
+    ...routes.map(
+      (route) =>
+        `| ${route} | ${labels.map((label) => cell(route, label, ratio)).join(' | ')} | ${labels.map((label) => cell(route, label, p99)).join(' | ')} | ${cell(route, labels[0] ?? '', bareP99)} |`,
+    ),
+  ];
+}
+
 /**
- * The whole marked section: machine, settings, and one row per case.
+ * The whole marked section: machine, settings, the summary per route and one row per case and
+ * server.
  *
  * @example
  * renderHttpSection(results, settings, new Date()).startsWith('<!-- http:start -->'); // true
@@ -104,46 +160,73 @@ export function renderHttpSection(
   writtenAt: Date,
 ): string {
   const cpuModel = cpus()[0]?.model.trim() ?? 'unknown CPU';
-  const met = results.filter((result) => throughputRatio(result) >= result.benchCase.targetRatio);
+  const rows = results.flatMap((result) => result.servers.map((server) => ({ result, server })));
+  const targeted = rows.filter(({ server }) => server.target !== undefined);
+  const met = targeted.filter(
+    ({ result, server }) =>
+      throughputRatio(server.runs, result.bareRuns) >= (server.target ?? Number.POSITIVE_INFINITY),
+  );
+  const { logCheck } = settings;
   return [
     SECTION_START,
-    '## HTTP adapter vs bare `node:http`',
+    '## HTTP: `airq` as it ships vs bare `node:http`',
     '',
     `Written by \`npm run bench:http\` on ${writtenAt.toISOString().slice(0, 10)}.`,
     `Machine: ${cpuModel}, ${cpus().length} cores; Node ${process.version}; ${platform()} ${arch()}.`,
     `1-minute load average before / after the runs: ${settings.loadAverages.map((load) => load.toFixed(2)).join(' / ')}.`,
+    ...(settings.loadAverages[0] > BUSY_LOAD_AVERAGE
+      ? [
+          '',
+          `**Indicative, measured on a busy machine** (load average ${settings.loadAverages[0].toFixed(1)} before the runs): other work moved these figures; rerun on an idle machine for the record.`,
+        ]
+      : []),
     '',
     [
-      'Each server runs in a child process of its own; autocannon loads it from the parent',
-      'process (with few cores, the load generator competes with the server for CPU).',
+      `**\`airq\`** from ${settings.tree}, started as \`npm start\` starts it (\`node scripts/start.mjs\`)`,
+      'with its defaults: the sample network (seed 1) on the live clock, producing every 30 s, the',
+      'page listener in front of `/v2`, `node:zlib` gzip, its generated demo key. Only a free port',
+      'and day and minute limits of 1e9 are added (the default 50 a minute would answer 429).',
+      `Installation ${settings.installationId} is the active vendor installation nearest the centre.`,
+      ...settings.servers.map(({ label, text }) => `**${label}**: ${text}`),
+      settings.stdout === undefined
+        ? ''
+        : settings.stdout === 'tty'
+          ? "`airq`'s stdout is a pseudo-terminal (util-linux `script`), as from a shell,"
+          : "`airq`'s stdout is a pipe, as for `airq | log-collector`,",
+      settings.stdout === undefined
+        ? ''
+        : settings.drainRate === undefined
+          ? 'drained as fast as it comes.'
+          : `drained at most ${count(settings.drainRate)} bytes a second, as a terminal slow to draw the lines.`,
+      "**Bare**: `node:http` answering each request with `airq`'s captured bytes (gzip'd bytes in",
+      'the gzip rows) and headers.',
+    ]
+      .filter((text) => text !== '')
+      .join(' '),
+    '',
+    [
+      'Each server runs in a process of its own; autocannon loads it from the parent process (with',
+      'few cores, the load generator competes with the server for CPU).',
       `${settings.connections} connections; per request a ${settings.warmupS} s warm-up of each`,
       `server, then ${settings.rounds} round(s) of ${settings.durationS} s per server, interleaved`,
-      'adapter, bare, adapter, bare.',
-    ].join(' '),
-    '',
-    [
-      '**Adapter**: `createApi` + `createNodeListener` over `createSampleNetwork` (seed 1),',
-      settings.nowIso === 'live'
-        ? 'the live clock with the network producing samples every 30 s (as `npm start`),'
-        : `data clock frozen at ${settings.nowIso},`,
-      'one key in the `apikey` header, day and minute limits',
-      `1e9, no access log, ${settings.adapterGzip === 'node' ? '`node:zlib` gzip (as `npm start`)' : 'the default `CompressionStream` gzip'}.`,
-      `Installation ${settings.installationId} is the active vendor installation nearest the centre.`,
-      "**Bare**: `node:http` answering each request with the adapter's captured bytes (gzip'd",
-      'bytes in the gzip rows) and headers.',
-    ].join(' '),
-    '',
-    [
+      `(${[...settings.servers.map(({ label }) => label), 'bare'].join(', ')}, then again).`,
       'req/s is over all rounds (each round in brackets); latency percentiles are over every',
-      'response of all rounds. CPU is the time the server process (all its threads, so gzip on',
-      'the thread pool too) and the load generator used per second under load, in % of one core.',
-    ].join(' '),
+      'response of all rounds; server CPU is the time the server process used (all its threads,',
+      'so gzip and log writes on the thread pool too) per completed request.',
+      logCheck === undefined
+        ? ''
+        : `By the end, the access log wrote ${count(logCheck.lines)} lines for the ${count(logCheck.requests)} requests answered with the log on.`,
+    ]
+      .filter((text) => text !== '')
+      .join(' '),
     '',
-    `Targets met: ${met.length} of ${results.length}.`,
+    `Targets met: ${met.length} of ${targeted.length}.`,
     '',
-    '| request | gzip | body bytes | adapter req/s | bare req/s | adapter ÷ bare | target | adapter p50 / p99 ms | bare p50 / p99 ms | server CPU A / B | server CPU µs per request A / B | autocannon CPU A / B | errors A / B | non-2xx A / B |',
-    '|---|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|',
-    ...results.map(row),
+    ...summaryTable(results),
+    '',
+    '| request | server | body bytes | req/s | bare req/s | ÷ bare | target | p50 / p99 ms | bare p50 / p99 ms | server CPU µs per request / bare | errors / bare | non-2xx / bare |',
+    '|---|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|',
+    ...rows.map(({ result, server }) => detailRow(result, server)),
     SECTION_END,
   ].join('\n');
 }

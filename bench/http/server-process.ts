@@ -21,7 +21,8 @@ type ParentMessage =
   | { readonly type: 'call'; readonly id: number; readonly payload: unknown }
   | { readonly type: 'cpu'; readonly id: number }
   | { readonly type: 'stop' };
-type ChildMessage =
+/** What a child sends its parent. */
+export type ChildMessage =
   | { readonly type: 'ready'; readonly port: number; readonly info: unknown }
   | { readonly type: 'reply'; readonly id: number; readonly value: unknown }
   | { readonly type: 'failed'; readonly id: number; readonly message: string };
@@ -60,8 +61,7 @@ export function startServerProcess(
     execArgv: ['--import', 'tsx', ...nodeFlags],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
-  let nextId = 1;
+  const pending: PendingCalls = new Map();
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -76,42 +76,67 @@ export function startServerProcess(
     child.on('message', (message: ChildMessage) => {
       if (message.type === 'ready') {
         clearTimeout(timer);
-        resolve(handle(child, message, pending, () => nextId++, exited));
+        const url = `http://127.0.0.1:${message.port}`;
+        resolve(childHandle(child, url, message.info, pending, exited));
         return;
       }
-      const call = pending.get(message.id);
-      pending.delete(message.id);
-      if (message.type === 'reply') call?.resolve(message.value);
-      else call?.reject(new Error(message.message));
+      settleReply(pending, message);
     });
   });
 }
 
-function handle(
+/** The calls under way to a child, by id. */
+export type PendingCalls = Map<number, { resolve(v: unknown): void; reject(e: Error): void }>;
+
+/**
+ * The parent's side of a forked child that answers the protocol's `call` and `cpu` messages
+ * (a server of serveForParent, or the CLI with bench/http/cli-probe.mjs loaded).
+ *
+ * @param stop - how to ask the child to exit; default: the protocol's `stop` message
+ * @example
+ * const server = childHandle(child, url, info, pending, exited);
+ * await server.cpuMs(); // e.g. 812.4
+ */
+export function childHandle(
   child: ChildProcess,
-  ready: { readonly port: number; readonly info: unknown },
-  pending: Map<number, { resolve(v: unknown): void; reject(e: Error): void }>,
-  takeId: () => number,
+  url: string,
+  info: unknown,
+  pending: PendingCalls,
   exited: Promise<number | null>,
+  stop: () => void = () => child.send({ type: 'stop' } satisfies ParentMessage),
 ): ServerProcess {
-  const send = (message: ParentMessage) => child.send(message);
+  let nextId = 1;
   const ask = (message: (id: number) => ParentMessage) => {
-    const id = takeId();
+    const id = nextId++;
     return new Promise<unknown>((resolve, reject) => {
       pending.set(id, { resolve, reject });
-      send(message(id));
+      child.send(message(id));
     });
   };
   return {
-    url: `http://127.0.0.1:${ready.port}`,
-    info: ready.info,
+    url,
+    info,
     call: (payload) => ask((id) => ({ type: 'call', id, payload })),
     cpuMs: async () => (await ask((id) => ({ type: 'cpu', id }))) as number,
     stop() {
-      if (child.exitCode === null && child.connected) send({ type: 'stop' });
+      if (child.exitCode === null && child.connected) stop();
       return exited;
     },
   };
+}
+
+/**
+ * Settles the pending call a child's `reply` or `failed` message answers.
+ *
+ * @example
+ * child.on('message', (message) => settleReply(pending, message));
+ */
+export function settleReply(pending: PendingCalls, message: ChildMessage): void {
+  if (message.type === 'ready') return;
+  const call = pending.get(message.id);
+  pending.delete(message.id);
+  if (message.type === 'reply') call?.resolve(message.value);
+  else call?.reject(new Error(message.message));
 }
 
 /**
