@@ -37,6 +37,10 @@ export function rewriteQuery(
   return pairs.join('&');
 }
 
+// Besides the letters and escapes: a character beyond ASCII, which may lower-case to one (the
+// Kelvin sign to `k`).
+const MAY_NAME_KEY = /apikey|%|[\u0080-\uffff]/i;
+
 /**
  * A path and query fit for logs: every `apikey` value becomes `[redacted]`.
  *
@@ -45,6 +49,9 @@ export function rewriteQuery(
  */
 export function loggableUrl(path: string, query: string): string {
   if (query === '') return path;
+  // A name that decodes to `apikey` spells it out, escapes a letter of it, or has a character
+  // beyond ASCII: without any, nothing is redacted and the query comes back as it is.
+  if (!MAY_NAME_KEY.test(query)) return `${path}?${query}`;
   const pairs = query
     .split('&')
     .map((pair) =>

@@ -43,6 +43,48 @@ describe('loggableUrl', () => {
     expect(loggableUrl('/p', '')).toBe('/p');
   });
 
+  it('redacts a name that decodes or lower-cases to apikey, and keeps any other query as it is', () => {
+    expect(loggableUrl('/p', 'api%6Bey=s&api%4bEY=t&x=%41')).toBe(
+      '/p?api%6Bey=[redacted]&api%4bEY=[redacted]&x=%41',
+    );
+    expect(loggableUrl('/p', 'api\u212Aey=s')).toBe('/p?api\u212Aey=[redacted]');
+    expect(loggableUrl('/p', 'lat=50.06&lng=19.93&&x')).toBe('/p?lat=50.06&lng=19.93&&x');
+    // The pairs one by one, as the redaction has always read them.
+    const oracle = (path: string, query: string) =>
+      `${path}?${query
+        .split('&')
+        .map((pair) => {
+          const name = pair.split('=', 1)[0] ?? '';
+          let decoded = name;
+          try {
+            decoded = decodeURIComponent(name.replaceAll('+', ' '));
+          } catch {}
+          return decoded.toLowerCase() === 'apikey' ? `${name}=[redacted]` : pair;
+        })
+        .join('&')}`;
+    const piece = fc.constantFrom(
+      'apikey',
+      'APIKEY',
+      'api%6Bey',
+      'api\u212Aey',
+      'api+key',
+      'a',
+      '=',
+      '&',
+      '%',
+      '%zz',
+      'ü',
+      '1',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { minLength: 1, maxLength: 8 }), (pieces) => {
+        const query = pieces.join('');
+        expect(loggableUrl('/v2/x', query)).toBe(oracle('/v2/x', query));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('never contains the key, whatever surrounds it', () => {
     fc.assert(
       fc.property(
