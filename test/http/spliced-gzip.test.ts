@@ -31,6 +31,27 @@ describe('splicedGzip', () => {
     );
   });
 
+  it('gives every answer a trailer of its own that later answers never change', async () => {
+    const kept = await deflateTail(json, nodeDeflateRaw);
+    const heads = Array.from({ length: 3000 }, (_, i) =>
+      gzipHead(new TextEncoder().encode(`${i}`)),
+    );
+    // Over 3,000 answers the trailers come from several slabs; each stays as it was written.
+    const copies: Buffer[] = [];
+    const members = heads.map((head) => {
+      const member = splicedGzip(head, kept);
+      copies.push(Buffer.from(member[2]));
+      return member;
+    });
+    for (const [i, [, , trailer]] of members.entries()) {
+      expect(trailer.byteLength).toBe(8);
+      expect(Buffer.from(trailer)).toEqual(copies[i]);
+    }
+    for (const [i, member] of members.entries()) {
+      expect(gunzipSync(Buffer.concat(member)).toString()).toBe(`${i}${Buffer.from(json)}`);
+    }
+  });
+
   it('shares the kept stream and costs the head plus 23 bytes over it', async () => {
     const kept = await deflateTail(json, nodeDeflateRaw);
     const head = new TextEncoder().encode('{"current":{"fromDateTime":"x"');

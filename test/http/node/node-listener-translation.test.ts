@@ -53,6 +53,29 @@ describe('node listener over a real socket', () => {
     }
   });
 
+  it('answers 500 when the Api throws before it returns a promise, and takes a plain answer', async () => {
+    const throwing = await startTestServer({
+      handle: () => {
+        throw new Error('bug');
+      },
+    });
+    const body = new TextEncoder().encode('{}');
+    const plain = { status: 200, headers: { 'Content-Type': 'application/json' }, body };
+    // Not a promise, against the type: still written, as a promise of it would be.
+    const synchronous = await startTestServer({ handle: () => plain as never });
+    try {
+      const failed = await rawRequest(throwing.port, '/v2/meta/indexes', keyed());
+      expect(failed.status).toBe(500);
+      expect(rawJson(failed)).toMatchObject({ errorCode: 'INTERNAL_SERVER_ERROR' });
+      const answered = await rawRequest(synchronous.port, '/v2/meta/indexes', keyed());
+      expect(answered.status).toBe(200);
+      expect(rawJson(answered)).toEqual({});
+    } finally {
+      await throwing.close();
+      await synchronous.close();
+    }
+  });
+
   it('points Location back through an Express-style mount path', async () => {
     const listener = createNodeListener(createApi({ service: createFakeService(), keys: [KEY] }));
     const mounted = createServer(
