@@ -1,6 +1,7 @@
-import type { ClientBase, Pool } from 'pg';
+import type { ClientBase, Pool, PoolClient } from 'pg';
 import { PARTITION_DROP_LOCK_KEY } from './migrations.js';
-import { isUnavailability, storeCall } from './pg-failures.js';
+import { storeCall } from './pg-failures.js';
+import { writeTransaction } from './writer-transaction.js';
 
 // How the PostgreSQL store stays bounded: a horizon that reads stop at and ingests refuse
 // (moved under the writers' lock), whole day partitions dropped once they lie before it, and
@@ -173,45 +174,34 @@ export async function trimChanges(
   readerId: string,
   lastSeenId: number,
 ): Promise<number> {
-  const work = async (): Promise<number> => {
-    const client = await pool.connect();
-    let failure: unknown;
-    try {
-      await client.query('BEGIN');
-      await client.query(
-        `INSERT INTO airq_readers (reader_id, last_change_id) VALUES ($1, $2)
-         ON CONFLICT (reader_id) DO UPDATE
-         SET last_change_id = greatest(airq_readers.last_change_id, excluded.last_change_id),
-             seen_at = now()`,
-        [readerId, lastSeenId],
-      );
-      await client.query(
-        'DELETE FROM airq_readers WHERE seen_at < now() - make_interval(secs => $1::float8 / 1000)',
-        [CHANGE_LOG_READER_TIMEOUT_MS],
-      );
-      // This process's row was just written, so there is a minimum.
-      const bound = await client.query<{ id: string }>(
-        'SELECT min(last_change_id)::text AS id FROM airq_readers',
-      );
-      const readById = bound.rows[0]?.id ?? '0';
-      const deleted = await client.query('DELETE FROM airq_changes WHERE change_id <= $1', [
-        readById,
-      ]);
-      await client.query(
-        'UPDATE airq_retention SET trimmed_change_id = greatest(trimmed_change_id, $1)',
-        [readById],
-      );
-      await client.query('COMMIT');
-      return deleted.rowCount ?? 0;
-    } catch (error) {
-      failure = error;
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release(failure !== undefined && isUnavailability(failure));
-    }
+  const trim = async (client: PoolClient): Promise<number> => {
+    await client.query(
+      `INSERT INTO airq_readers (reader_id, last_change_id) VALUES ($1, $2)
+       ON CONFLICT (reader_id) DO UPDATE
+       SET last_change_id = greatest(airq_readers.last_change_id, excluded.last_change_id),
+           seen_at = now()`,
+      [readerId, lastSeenId],
+    );
+    await client.query(
+      'DELETE FROM airq_readers WHERE seen_at < now() - make_interval(secs => $1::float8 / 1000)',
+      [CHANGE_LOG_READER_TIMEOUT_MS],
+    );
+    // This process's row was just written, so there is a minimum.
+    const bound = await client.query<{ id: string }>(
+      'SELECT min(last_change_id)::text AS id FROM airq_readers',
+    );
+    const readById = bound.rows[0]?.id ?? '0';
+    const deleted = await client.query('DELETE FROM airq_changes WHERE change_id <= $1', [
+      readById,
+    ]);
+    await client.query(
+      'UPDATE airq_retention SET trimmed_change_id = greatest(trimmed_change_id, $1)',
+      [readById],
+    );
+    return deleted.rowCount ?? 0;
   };
-  return storeCall(work(), deadlineMs);
+  // Deleting read entries writes no change rows, so it need not wait for the writers' lock.
+  return writeTransaction(pool, deadlineMs, trim, { writersLock: false });
 }
 
 /**
