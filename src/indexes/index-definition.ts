@@ -10,10 +10,11 @@ import type { IndexLevelDefinition, LevelBounds } from './index-table.js';
 export type PollutantName = 'PM25' | 'PM10' | 'O3' | 'NO2' | 'SO2' | 'CO';
 
 /**
- * An input of airq's indexes: a pollutant, or one of the secondary inputs `O3_1H` (US_AQI) and
- * `SO2_24H` (US_AQI, CN_AQI 2012), whose sub-indexes are reported under `O3` and `SO2`.
+ * An input of airq's indexes: a pollutant, or one of the secondary inputs `O3_1H` (the latest
+ * 1-h O3: US_AQI, SGP_PSI), `O3_4H` (the 4-h running mean of O3: AUS_AQC) and `SO2_24H`
+ * (US_AQI, CN_AQI 2012), whose sub-indexes are reported under `O3` and `SO2`.
  */
-export type IndexInputName = PollutantName | 'O3_1H' | 'SO2_24H';
+export type IndexInputName = PollutantName | 'O3_1H' | 'O3_4H' | 'SO2_24H';
 
 /**
  * airq's pollutants, in the order that breaks a tie for the dominant pollutant (`index-scale.ts`
@@ -29,8 +30,8 @@ export const POLLUTANT_NAMES: readonly PollutantName[] = /* @__PURE__ */ Object.
 ]);
 
 /**
- * Every input name an index of airq reads, as spelt there: the pollutants, then `O3_1H` and
- * `SO2_24H`. A key of the concentrations that differs from one of them only in case or
+ * Every input name an index of airq reads, as spelt there: the pollutants, then `O3_1H`,
+ * `O3_4H` and `SO2_24H`. A key of the concentrations that differs from one of them only in case or
  * punctuation (`PM2.5`, `pm25`, `o3`) is a typo, and `computeIndex` throws a `TypeError` naming
  * the right spelling.
  */
@@ -40,7 +41,7 @@ export const INDEX_INPUT_NAMES: readonly IndexInputName[] =
 // The pollutants followed by the secondary inputs, frozen. A function rather than a spread at
 // module level, so that a bundler may drop the list when nothing reads it.
 function withSecondaryInputs(pollutants: readonly PollutantName[]): readonly IndexInputName[] {
-  return Object.freeze([...pollutants, 'O3_1H', 'SO2_24H']);
+  return Object.freeze([...pollutants, 'O3_1H', 'O3_4H', 'SO2_24H']);
 }
 
 /**

@@ -99,8 +99,9 @@ export const REFERENCE_PIJP_EDITIONS = ['2019-10'] as const;
 export const REFERENCE_DOMINANCE_ORDER = ['PM25', 'PM10', 'O3', 'NO2', 'SO2', 'CO'] as const;
 
 /**
- * world-indexes.md section 1: the input names of the built-in indexes, the six pollutants in
- * the tie order, then the secondary keys O3_1H and SO2_24H.
+ * world-indexes.md section 1 and more-indexes.md section 1: the input names of the built-in
+ * indexes, the six pollutants in the tie order, then the secondary keys O3_1H, O3_4H (AUS_AQC's
+ * 4-h O3) and SO2_24H.
  */
 export const REFERENCE_INPUT_NAMES: readonly string[] = [
   'PM25',
@@ -110,6 +111,7 @@ export const REFERENCE_INPUT_NAMES: readonly string[] = [
   'SO2',
   'CO',
   'O3_1H',
+  'O3_4H',
   'SO2_24H',
 ];
 

@@ -32,6 +32,8 @@ describe('misspelt input names', () => {
     ['co', 'CO'],
     ['o3_1h', 'O3_1H'],
     ['O3-1H', 'O3_1H'],
+    ['o3_4h', 'O3_4H'],
+    ['O3 4H', 'O3_4H'],
     ['SO2 24h', 'SO2_24H'],
     ['PM 2,5', 'PM25'],
   ])('%s is a TypeError naming %s, in every function that computes an index', (key, right) => {
@@ -53,6 +55,7 @@ describe('misspelt input names', () => {
       PM25: 10,
       PM10: 20,
       O3_1H: 1,
+      O3_4H: 1,
       SO2_24H: 1,
       PM1: 5,
       NO: 3,
