@@ -2,16 +2,12 @@
 // stay what they were, every instance's caches drop what the trim removed, an instance that
 // was away while the change log was trimmed past it forgets everything instead of missing a
 // change, and dropping partitions lets ingests and queries go on.
-import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DependencyUnavailableError } from '../../src/model/dependency-unavailable.js';
 import { createMeasurementsService } from '../../src/payload/create-measurements-service.js';
-import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
-import {
-  type PostgresServer,
-  postgresBinaries,
-  startPostgres,
-} from '../helpers/postgres-server.js';
+import type { PostgresStore } from '../../src/store/postgres/postgres-store.js';
+import { postgresBinaries } from '../helpers/postgres-server.js';
+import { postgresSuite } from '../helpers/postgres-suite.js';
 import { installation } from '../helpers/store-fixtures.js';
 import { NaiveStore, sameAverages } from '../helpers/store-oracle.js';
 import { serverSuitesRun } from '../helpers/throwaway-server.js';
@@ -47,36 +43,15 @@ function measurements(store: PostgresStore, id: number) {
 }
 
 describe.runIf(serverSuitesRun('PostgreSQL', binaries))('instances through a trim', () => {
-  let server: PostgresServer;
-  let admin: pg.Client;
-  const stores: PostgresStore[] = [];
-
-  beforeAll(async () => {
-    if (!binaries.available) return;
-    server = await startPostgres(binaries.path);
-    admin = await server.connectClient();
-  }, 60_000);
-  afterAll(async () => {
-    await Promise.all(stores.map((store) => store.close().catch(() => undefined)));
-    await admin?.end();
-    await server?.stop();
-  }, 60_000);
+  const suite = postgresSuite(binaries);
 
   async function connect(schema: string, options: { retentionMs?: number; deadlineMs?: number }) {
-    const { connectionString } = server;
-    const store = await PostgresStore.connect({
-      connectionString,
-      schema,
-      deadlineMs: 20_000,
-      ...options,
-    });
-    stores.push(store);
-    return store;
+    return suite.connectStore(schema, options);
   }
 
   /** A schema holding three days of samples up to NOW_MS, and the oracle of them. */
   async function seeded(prefix: string) {
-    const schema = await server.createSchema(prefix);
+    const schema = await suite.server.createSchema(prefix);
     const writer = await connect(schema, { retentionMs: 12 * HOUR });
     const samples = samplesIn(NOW_MS - 3 * DAY, NOW_MS);
     await writer.putInstallations(
@@ -152,11 +127,11 @@ describe.runIf(serverSuitesRun('PostgreSQL', binaries))('instances through a tri
     // report: the log loses the entry that `away` has not read.
     const late = { installationId: 2, name: 'PM10', atMs: NOW_MS - 3 * HOUR + 5 * MINUTE };
     await writer.ingest([{ ...late, value: 1000 }]);
-    await admin.query(`UPDATE ${schema}.airq_readers SET seen_at = now() - interval '1 day'`);
+    await suite.admin.query(`UPDATE ${schema}.airq_readers SET seen_at = now() - interval '1 day'`);
     await present.refresh();
     expect(await present.trimChangeLog()).toBeGreaterThan(0);
     await writer.trimChangeLog();
-    const log = await admin.query(
+    const log = await suite.admin.query(
       `SELECT (SELECT count(*) FROM ${schema}.airq_changes)::integer AS changes,
               (SELECT count(*) FROM ${schema}.airq_readers)::integer AS readers`,
     );
@@ -176,7 +151,7 @@ describe.runIf(serverSuitesRun('PostgreSQL', binaries))('instances through a tri
 
   /** Holds a snapshot of both partitioned tables open, as a long query would, until released. */
   async function longReader(schema: string) {
-    const holder = await server.connectClient();
+    const holder = await suite.server.connectClient();
     await holder.query('BEGIN');
     await holder.query(
       `SELECT (SELECT count(*) FROM ${schema}.airq_samples) + (SELECT count(*) FROM ${schema}.airq_hourly)`,
@@ -197,7 +172,7 @@ describe.runIf(serverSuitesRun('PostgreSQL', binaries))('instances through a tri
     // Until the trimmer's first statement on a partition waits for the long reader.
     const detaching = `SELECT count(*)::integer AS n FROM pg_stat_activity
       WHERE query ~ '^(ALTER TABLE .* DETACH PARTITION|DROP TABLE)' AND state = 'active'`;
-    while ((await admin.query(detaching)).rows[0].n === 0) {
+    while ((await suite.admin.query(detaching)).rows[0].n === 0) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     const sample = { installationId: 1, name: 'PM10', atMs: NOW_MS - 7 * MINUTE, value: 3 };
@@ -218,14 +193,14 @@ describe.runIf(serverSuitesRun('PostgreSQL', binaries))('instances through a tri
     const cut = await hurried.pruneBefore(Date.UTC(2026, 10, 20)).catch((error) => error);
     expect(cut).toBeInstanceOf(DependencyUnavailableError);
     const pending = `SELECT count(*)::integer AS n FROM pg_inherits WHERE inhdetachpending`;
-    expect((await admin.query(pending)).rows[0].n).toBe(1);
+    expect((await suite.admin.query(pending)).rows[0].n).toBe(1);
     await releaseAgain();
     const finished = await hurried.pruneBefore(Date.UTC(2026, 10, 20));
     expect(finished.droppedPartitions).toEqual([
       'airq_hourly_2026_11_19',
       'airq_samples_2026_11_19',
     ]);
-    expect((await admin.query(pending)).rows[0].n).toBe(0);
+    expect((await suite.admin.query(pending)).rows[0].n).toBe(0);
     oracle.pruneBefore(Date.UTC(2026, 10, 20));
     await reader.refresh();
     await expectOracle(reader, oracle);

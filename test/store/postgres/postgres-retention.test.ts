@@ -2,15 +2,11 @@
 // six hours at a time and a trim after each step. The tables stay bounded by what the horizon
 // keeps plus the day that holds it, the change log by what the slower of two instances has not
 // read, and every answer equals a brute-force oracle that prunes at the same horizons.
-import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { InMemoryStore } from '../../../src/store/in-memory-store.js';
-import { PostgresStore } from '../../../src/store/postgres/postgres-store.js';
-import {
-  type PostgresServer,
-  postgresBinaries,
-  startPostgres,
-} from '../../helpers/postgres-server.js';
+import type { PostgresStore } from '../../../src/store/postgres/postgres-store.js';
+import { postgresBinaries } from '../../helpers/postgres-server.js';
+import { postgresSuite } from '../../helpers/postgres-suite.js';
 import { installation } from '../../helpers/store-fixtures.js';
 import { NaiveStore, sameAverages } from '../../helpers/store-oracle.js';
 import { serverSuitesRun } from '../../helpers/throwaway-server.js';
@@ -69,38 +65,18 @@ function windowsBefore(endMs: number): { fromMs: number; tillMs: number }[] {
 }
 
 describe.runIf(serverSuitesRun('PostgreSQL', binaries))('PostgresStore retention', () => {
-  let server: PostgresServer;
-  let admin: pg.Client;
-  const stores: PostgresStore[] = [];
-
-  beforeAll(async () => {
-    if (!binaries.available) return;
-    server = await startPostgres(binaries.path);
-    admin = await server.connectClient();
-  }, 60_000);
-  afterAll(async () => {
-    await Promise.all(stores.map((store) => store.close().catch(() => undefined)));
-    await admin?.end();
-    await server?.stop();
-  }, 60_000);
+  const suite = postgresSuite(binaries);
 
   async function connect(schema: string, retentionMs?: number): Promise<PostgresStore> {
-    const store = await PostgresStore.connect({
-      connectionString: server.connectionString,
-      schema,
-      deadlineMs: 20_000,
-      ...(retentionMs === undefined ? {} : { retentionMs }),
-    });
-    stores.push(store);
-    return store;
+    return suite.connectStore(schema, retentionMs === undefined ? {} : { retentionMs });
   }
 
   async function count(sql: string): Promise<number> {
-    return (await admin.query<{ n: number }>(`SELECT (${sql})::float8 AS n`)).rows[0]!.n;
+    return (await suite.admin.query<{ n: number }>(`SELECT (${sql})::float8 AS n`)).rows[0]!.n;
   }
 
   it('keeps the tables and the change log bounded over three weeks, and every answer', async () => {
-    const schema = await server.createSchema('retention');
+    const schema = await suite.server.createSchema('retention');
     const writer = await connect(schema, RETENTION_MS);
     const reader = await connect(schema); // a second instance, which reports every other step
     await writer.putInstallations(IDS.map((id) => installation(id)));

@@ -2,17 +2,12 @@
 // roll-up, several processes on one database. The port's behaviour is in the contract suite;
 // outages are in postgres-outages.test.ts.
 import fc from 'fast-check';
-import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMeasurementsService } from '../../../src/payload/create-measurements-service.js';
 import { InMemoryStore } from '../../../src/store/in-memory-store.js';
 import { PostgresStore } from '../../../src/store/postgres/postgres-store.js';
-import {
-  emptyStoreTables,
-  type PostgresServer,
-  postgresBinaries,
-  startPostgres,
-} from '../../helpers/postgres-server.js';
+import { emptyStoreTables, postgresBinaries } from '../../helpers/postgres-server.js';
+import { postgresSuite } from '../../helpers/postgres-suite.js';
 import { BASE_MS, validSampleArb, windowArb } from '../../helpers/store-arbitraries.js';
 import { hourOf21November, installation } from '../../helpers/store-fixtures.js';
 import { sameAverages } from '../../helpers/store-oracle.js';
@@ -22,38 +17,19 @@ const binaries = postgresBinaries();
 const hour9 = hourOf21November(9);
 
 describe.runIf(serverSuitesRun('PostgreSQL', binaries))('PostgresStore on a real server', () => {
-  let server: PostgresServer;
-  let admin: pg.Client;
-  const stores: PostgresStore[] = [];
-
-  beforeAll(async () => {
-    if (!binaries.available) return;
-    server = await startPostgres(binaries.path);
-    admin = await server.connectClient();
-  }, 60_000);
-  afterAll(async () => {
-    await Promise.all(stores.map((store) => store.close().catch(() => undefined)));
-    await admin?.end();
-    await server?.stop();
-  }, 60_000);
+  const suite = postgresSuite(binaries);
 
   async function connect(schema: string): Promise<PostgresStore> {
-    const store = await PostgresStore.connect({
-      connectionString: server.connectionString,
-      schema,
-      deadlineMs: 20_000,
-    });
-    stores.push(store);
-    return store;
+    return suite.connectStore(schema);
   }
 
   it('applies its migrations once, however many processes start at the same time', async () => {
-    const schema = await server.createSchema('migrate');
+    const schema = await suite.server.createSchema('migrate');
     await Promise.all([connect(schema), connect(schema), connect(schema)]);
     await connect(schema);
-    const { rows } = await admin.query(`SELECT version FROM ${schema}.airq_migrations`);
+    const { rows } = await suite.admin.query(`SELECT version FROM ${schema}.airq_migrations`);
     expect(rows).toEqual([{ version: 1 }, { version: 2 }]);
-    const tables = await admin.query(
+    const tables = await suite.admin.query(
       `SELECT tablename FROM pg_tables WHERE schemaname = $1 ORDER BY 1`,
       [schema],
     );
@@ -64,7 +40,7 @@ describe.runIf(serverSuitesRun('PostgreSQL', binaries))('PostgresStore on a real
   });
 
   it('converts epoch milliseconds to timestamptz exactly over the whole accepted range', async () => {
-    const schema = await server.createSchema('time');
+    const schema = await suite.server.createSchema('time');
     await connect(schema);
     const earliest = Date.UTC(-4000, 0, 1);
     const msArb = fc.oneof(
@@ -74,14 +50,14 @@ describe.runIf(serverSuitesRun('PostgreSQL', binaries))('PostgresStore on a real
     );
     const values = fc.sample(msArb, { numRuns: 1000, seed: 12 });
     // In another zone on purpose: the conversion must not depend on the session's zone.
-    await admin.query(`SET TimeZone = 'Asia/Kathmandu'`);
-    const { rows } = await admin.query(
+    await suite.admin.query(`SET TimeZone = 'Asia/Kathmandu'`);
+    const { rows } = await suite.admin.query(
       `SELECT ms::float8 AS ms, (extract(epoch FROM ${schema}.airq_at(ms)) * 1000)::float8 AS back,
               (extract(epoch FROM ${schema}.airq_hour(${schema}.airq_at(ms))) * 1000)::float8 AS hour
        FROM unnest($1::bigint[]) AS ms`,
       [values],
     );
-    await admin.query('RESET TimeZone');
+    await suite.admin.query('RESET TimeZone');
     for (const row of rows) {
       expect(row.back).toBe(row.ms);
       // The naive UTC hour: the largest multiple of 3,600,000 ms not after the instant.
@@ -90,7 +66,7 @@ describe.runIf(serverSuitesRun('PostgreSQL', binaries))('PostgresStore on a real
   });
 
   it('refuses samples before 4001 BC, which timestamptz cannot hold', async () => {
-    const store = await connect(await server.createSchema('early'));
+    const store = await connect(await suite.server.createSchema('early'));
     await store.putInstallations([installation(1)]);
     const report = await store.ingest([
       { installationId: 1, name: 'PM10', atMs: -8.64e15, value: 1 },
@@ -103,7 +79,7 @@ describe.runIf(serverSuitesRun('PostgreSQL', binaries))('PostgresStore on a real
   });
 
   it('keeps samples and their roll-up in day partitions, whole hours as sum and count', async () => {
-    const schema = await server.createSchema('parts');
+    const schema = await suite.server.createSchema('parts');
     const store = await connect(schema);
     await store.putInstallations([installation(1)]);
     const december = Date.UTC(2026, 11, 1, 0, 30);
@@ -115,7 +91,7 @@ describe.runIf(serverSuitesRun('PostgreSQL', binaries))('PostgresStore on a real
     await store.ingest([
       { installationId: 1, name: 'PM10', atMs: hour9.fromMs + 120_000, value: 30 },
     ]);
-    const partitions = await admin.query(
+    const partitions = await suite.admin.query(
       `SELECT c.relname FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
        WHERE i.inhparent IN ('${schema}.airq_samples'::regclass, '${schema}.airq_hourly'::regclass)
        ORDER BY 1`,
@@ -126,7 +102,7 @@ describe.runIf(serverSuitesRun('PostgreSQL', binaries))('PostgresStore on a real
       'airq_samples_2026_11_21',
       'airq_samples_2026_12_01',
     ]);
-    const hourly = await admin.query(
+    const hourly = await suite.admin.query(
       `SELECT (extract(epoch FROM hour) * 1000)::float8 AS hour_ms, type_ordinal, sum, count
        FROM ${schema}.airq_hourly ORDER BY hour`,
     );
@@ -137,7 +113,7 @@ describe.runIf(serverSuitesRun('PostgreSQL', binaries))('PostgresStore on a real
   });
 
   it('leaves a stored row with the same value alone and sums again only the hours that changed', async () => {
-    const schema = await server.createSchema('same');
+    const schema = await suite.server.createSchema('same');
     const store = await connect(schema);
     await store.putInstallations([installation(1)]);
     const at = (minutes: number) => hour9.fromMs + minutes * 60_000;
@@ -150,7 +126,7 @@ describe.runIf(serverSuitesRun('PostgreSQL', binaries))('PostgresStore on a real
     expect(await store.ingest(first)).toEqual({ accepted: 4, rejected: [] });
     const versions = async () =>
       (
-        await admin.query(
+        await suite.admin.query(
           `SELECT xmin::text AS xmin FROM ${schema}.airq_samples ORDER BY at, type_ordinal`,
         )
       ).rows.map((row) => row.xmin);
@@ -167,7 +143,9 @@ describe.runIf(serverSuitesRun('PostgreSQL', binaries))('PostgresStore on a real
     expect(after[1]).not.toBe(before[1]);
     expect(after[2]).not.toBe(before[2]);
     expect(after[3]).toBe(before[3]);
-    const hourly = await admin.query(`SELECT sum, count FROM ${schema}.airq_hourly ORDER BY hour`);
+    const hourly = await suite.admin.query(
+      `SELECT sum, count FROM ${schema}.airq_hourly ORDER BY hour`,
+    );
     // Summed again from the raw rows: (1e15 + 0.1) − 1e15 + 1 would give 1.125.
     expect(hourly.rows).toEqual([
       { sum: 10, count: 2 },
@@ -179,7 +157,7 @@ describe.runIf(serverSuitesRun('PostgreSQL', binaries))('PostgresStore on a real
   });
 
   it('keeps the roll-up equal to the raw rows under concurrent writers', async () => {
-    const schema = await server.createSchema('rollup');
+    const schema = await suite.server.createSchema('rollup');
     const [a, b] = [await connect(schema), await connect(schema)];
     await a.putInstallations([installation(1), installation(2), installation(3)]);
     await b.refresh();
@@ -188,7 +166,7 @@ describe.runIf(serverSuitesRun('PostgreSQL', binaries))('PostgresStore on a real
       seed: 7,
     });
     await Promise.all(batches.map((batch, i) => (i % 2 === 0 ? a : b).ingest(batch)));
-    const mismatches = await admin.query(
+    const mismatches = await suite.admin.query(
       `SELECT h.installation_id FROM ${schema}.airq_hourly h
        FULL JOIN (SELECT installation_id, type_ordinal, ${schema}.airq_hour(at) AS hour,
                          sum(value) AS sum, count(*) AS count
@@ -201,7 +179,7 @@ describe.runIf(serverSuitesRun('PostgreSQL', binaries))('PostgresStore on a real
   });
 
   it('shows one process the writes of another after refresh, in the next response', async () => {
-    const schema = await server.createSchema('shared');
+    const schema = await suite.server.createSchema('shared');
     const [writer, reader] = [await connect(schema), await connect(schema)];
     await writer.putInstallations([installation(1)]);
     const service = createMeasurementsService({ store: reader });
@@ -233,7 +211,7 @@ describe.runIf(serverSuitesRun('PostgreSQL', binaries))('PostgresStore on a real
   it("gives the in-memory store's window averages within 1e-9 on the same data", async () => {
     // Beside the contract (each store against a naive oracle), the two stores against each
     // other. Runs share one schema, emptied before each, and take new ids.
-    const schema = await server.createSchema('equal');
+    const schema = await suite.server.createSchema('equal');
     const store = await connect(schema);
     const location = { latitude: 50.06, longitude: 19.94 };
     let nextId = 0;
@@ -245,7 +223,7 @@ describe.runIf(serverSuitesRun('PostgreSQL', binaries))('PostgresStore on a real
         }),
         fc.array(windowArb, { minLength: 1, maxLength: 6 }),
         async (batches, windows) => {
-          await emptyStoreTables(admin, schema);
+          await emptyStoreTables(suite.admin, schema);
           const ids = [++nextId, ++nextId];
           const installations = ids.map((id) => installation(id, { location }));
           const memory = new InMemoryStore(installations);
