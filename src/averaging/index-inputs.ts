@@ -2,10 +2,12 @@ import { checkArrayLike, checkObject } from '../arguments/argument-checks.js';
 import type { IndexEdition } from '../indexes/index-editions.js';
 import type { NationalIndexTypeName } from '../indexes/index-table.js';
 import { type AveragedInputKey, type AveragingRule, rulesOf } from './averaging-rules.js';
+import { KR_C24E_THRESHOLDS, krC24eAt } from './kr-c24e.js';
 import { nowCastAt } from './now-cast.js';
+import { runningMaxAt } from './running-max.js';
 import { runningMeanAt } from './running-mean.js';
 
-// From hourly means to the inputs of a world index at one instant (see averaging-rules.ts): each
+// From hourly means to the inputs of a national index at one instant (see averaging-rows.ts): each
 // input is averaged over its own period and must pass its own data-capture rule, or it is left
 // out. Leaving it out is a data outcome, not an error: `computeIndex` then treats the
 // pollutant as absent, and with nothing left gives its no-data value.
@@ -17,23 +19,24 @@ import { runningMeanAt } from './running-mean.js';
  */
 export type HourlyMeans = Readonly<Partial<Record<string, ArrayLike<number> | null>>>;
 
-/** A world index's inputs at one instant, µg/m³, averaged as §2 says; a failed key is absent. */
+/** A national index's inputs at one instant, µg/m³, averaged as §2 says; a failed key is absent. */
 export type IndexInputs = Readonly<Partial<Record<AveragedInputKey, number>>>;
 
 /**
- * Builds the inputs of a world index at one instant from hourly means: NowCast, running means
- * (3, 8 or 24 h) and latest hours, each with its capture rule (§2, §3.4; see
+ * Builds the inputs of a national index at one instant from hourly means: NowCast, AirKorea's
+ * C24E, running means (3, 4, 8 or 24 h), 24-h maxima and latest hours, each with its capture
+ * rule (§2 of world-indexes.md and more-indexes.md; see
  * {@link averagingRule} for the rows). The result is ready for `computeIndex`, which does no
  * averaging of its own.
  *
  * A pollutant whose series is missing, or fails its capture rule, is absent from the result;
  * no key is ever `NaN`. An array shorter than a rule's period has its older hours missing, so
- * {@link INPUT_HOURS} (24) hours are enough for every rule. Running means and 1-h values are
- * passed on raw (a negative mean stays negative; `computeIndex` counts it as 0), while NowCast
+ * {@link INPUT_HOURS} (24) hours are enough for every rule. Running means, maxima, C24E and 1-h
+ * values are passed on raw (a negative mean stays negative; `computeIndex` counts it as 0), while NowCast
  * counts negative hours as 0 as §3.4 decides. Pure: no clock, no I/O, no allocation beyond the
  * frozen result.
  *
- * @param indexType - `US_AQI`, `EAQI`, `UK_DAQI`, `IN_NAQI`, `CN_AQI` or `CA_AQHI`
+ * @param indexType - a national index (`US_AQI`, `EAQI`, …, `KOR_CAI`, `THA_AQI`)
  * @param edition - an edition of that index (§1.1); `undefined` selects the default (newest)
  * @param hourly - hourly means per pollutant name, oldest first (see {@link HourlyMeans}); a
  *   `Float64Array` or a plain array each; `undefined` or `null` means no series
@@ -84,9 +87,16 @@ export function averageAt(
   values: ArrayLike<number>,
   end: number,
 ): number | undefined {
-  if (rule.method === 'nowcast') {
-    return nowCastAt(values, end, rule.hours, rule.minHours, rule.ofLatestHours);
+  switch (rule.method) {
+    case 'nowcast':
+      return nowCastAt(values, end, rule.hours, rule.minHours, rule.ofLatestHours);
+    case 'max':
+      return runningMaxAt(values, end, rule.hours, rule.minHours);
+    case 'kr-c24e':
+      // Only PM10 and PM25 have a C24E row, and M is theirs.
+      return krC24eAt(values, end, KR_C24E_THRESHOLDS[rule.source as 'PM10' | 'PM25']);
+    default:
+      // A 1-h value is a running mean of one hour that must be present: the same arithmetic.
+      return runningMeanAt(values, end, rule.hours, rule.minHours);
   }
-  // A 1-h value is a running mean of one hour that must be present: the same arithmetic.
-  return runningMeanAt(values, end, rule.hours, rule.minHours);
 }

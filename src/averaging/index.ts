@@ -1,7 +1,8 @@
-// `airq/averaging`: the averaging of the national indexes (their agencies' periods, NowCast),
-// hourly means in, the inputs of `computeIndex` out, for embedders that keep their own series.
-// Pure: no clock, no I/O. Internals (`runningMean`, the sliding `…At` forms) are imported by
-// path.
+// `airq/averaging`: the averaging of the national indexes (their agencies' periods, NowCast,
+// AirKorea's C24E), hourly means in, the inputs of `computeIndex` out, for embedders that keep
+// their own series.
+// Pure: no clock, no I/O. Internals (`runningMean`, `runningMax`, the sliding `…At` forms) are
+// imported by path.
 
 // The types its signatures name, so that a user of airq/averaging alone can spell them.
 export type { IndexEdition } from '../indexes/index-editions.js';
@@ -15,4 +16,5 @@ export {
   INPUT_HOURS,
 } from './averaging-rules.js';
 export { type HourlyMeans, type IndexInputs, indexInputs } from './index-inputs.js';
+export { krC24e } from './kr-c24e.js';
 export { nowCast } from './now-cast.js';
