@@ -82,6 +82,15 @@ export class ChangeFeed {
   }
 
   /**
+   * Takes note of a change of all of one installation's data that this process learnt of
+   * outside the log: a new `correction` read with the installations after a poll.
+   */
+  touch(installationId: number): void {
+    this.#versions.record(installationId, Number.NEGATIVE_INFINITY);
+    this.#filed++;
+  }
+
+  /**
    * Applies every change committed since the last poll.
    *
    * @returns whether the installation set changed, or may have (the caller reloads it)

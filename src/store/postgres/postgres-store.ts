@@ -118,7 +118,12 @@ export class PostgresStore implements MeasurementStore {
     if (await feed.poll(pool)) this.#installationsStale = true;
     if (!this.#installationsStale) return;
     const rows = await readInstallations(pool);
-    this.#registry = InstallationRegistry.from('PostgresStore.refresh', rows);
+    const next = InstallationRegistry.from('PostgresStore.refresh', rows);
+    // The poll published the versions of a correction's change before the installations
+    // were read: an answer computed in between, with the old correction, may be cached under
+    // them. A version after the swap leaves it behind.
+    for (const id of this.#registry.correctionChanges(next)) feed.touch(id);
+    this.#registry = next;
     this.#installationsStale = false;
     this.#installationsVersion++;
   }
