@@ -21,8 +21,10 @@ import { defineIndexLevels, type IndexLevelDefinition } from './index-table.js';
  * upperInclusiveClass([40, 90, 120, 230, 340], 1000); // 6
  */
 export function upperInclusiveClass(upperBounds: readonly number[], x: number): number {
+  // A count over every bound rather than a walk that stops: the bounds increase, so both give
+  // the same class, and the count has no loop guard to get wrong.
   let above = 0;
-  while (above < upperBounds.length && x > upperBounds[above]! + FLOAT_SAFE_EPSILON) above++;
+  for (const bound of upperBounds) if (x > bound + FLOAT_SAFE_EPSILON) above++;
   return above + 1;
 }
 
@@ -40,7 +42,7 @@ export function upperInclusiveClass(upperBounds: readonly number[], x: number): 
  */
 export function lowerInclusiveClass(lowerEdges: readonly number[], x: number): number {
   let reached = 0;
-  while (reached < lowerEdges.length && x >= lowerEdges[reached]! - FLOAT_SAFE_EPSILON) reached++;
+  for (const edge of lowerEdges) if (x >= edge - FLOAT_SAFE_EPSILON) reached++;
   return reached + 1;
 }
 
