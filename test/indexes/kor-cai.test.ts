@@ -236,6 +236,10 @@ describe('KOR_CAI: the bonus and the minimum', () => {
     expectNoData(cai({ SO2: 500, CO: 20_000 }), 'KOR_CAI');
   });
 
+  it('returns frozen sub-indexes', () => {
+    expect(Object.isFrozen(cai({ PM10: 45, PM25: 20, NO2: 30, O3: 60 }).subIndexes)).toBe(true);
+  });
+
   it('counts negative values as 0', () => {
     const index = cai({ PM10: -5, PM25: -1, NO2: -3, O3: -2 });
     expect(index).toMatchObject({ value: 0, level: 'GOOD', color: '#0000FF' });
@@ -252,7 +256,7 @@ describe('KOR_CAI properties', () => {
         fc.double({ min: 0, max: 2000, noNaN: true }),
         (input, pollutant, increase) => {
           const before = cai(input);
-          fc.pre(before.value !== null && input[pollutant] !== undefined);
+          fc.pre(before.value !== null && Number.isFinite(input[pollutant]));
           const higher = { ...input, [pollutant]: Math.max(input[pollutant]!, 0) + increase };
           expect(cai(higher).value!).toBeGreaterThanOrEqual(before.value!);
         },
