@@ -9,6 +9,7 @@ import type {
 } from '../payload/measurements-service.js';
 import { ApiError } from './api-error.js';
 import { ALLOWED_METHODS, ALLOWED_REQUEST_HEADERS, PREFLIGHT_MAX_AGE_SECONDS } from './cors.js';
+import { NETWORK_PARAMS, networkBox, withBoxCheck } from './network-params.js';
 import {
   INDEX_TYPE,
   INSTALLATION_ID,
@@ -45,6 +46,9 @@ function installationNotFound(installationId: number): ApiError {
   const message = `Installation ${installationId} does not exist or was removed`;
   return new ApiError('INSTALLATION_NOT_FOUND', message, { installationId });
 }
+
+/** The path of the network extension (every installation's current index in one answer). */
+export const NETWORK_PATH = '/v2/airq/network';
 
 const NEAREST_SEARCH = { lat: LATITUDE, lng: LONGITUDE, maxDistanceKM: MAX_DISTANCE_KM } as const;
 
@@ -121,6 +125,24 @@ export const ROUTES: readonly Route[] = Object.freeze([
         await context.service.pointMeasurements(lat, lng, requestOptions(context, indexType)),
       ),
     true,
+  ),
+  // An airq extension: the spec has no route for many installations at once.
+  withBoxCheck(
+    defineRoute(
+      NETWORK_PATH,
+      NETWORK_PARAMS,
+      async (params, context) => {
+        const { service } = context;
+        if (service.networkIndexes === undefined) {
+          const message = 'This service does not answer the network extension';
+          throw new ApiError('NOT_FOUND', message, { path: NETWORK_PATH });
+        }
+        const box = networkBox(params);
+        const options = requestOptions(context, params.indexType);
+        return measurements(await service.networkIndexes(box ? { ...options, box } : options));
+      },
+      true,
+    ),
   ),
   defineRoute('/v2/meta/indexes', {}, async (_params, { prepared, language }) => ({
     kind: 'prepared',

@@ -104,6 +104,7 @@ function getOperation<Rule>(
     tags: [tag],
     summary,
     description,
+    ...(text.extension === true ? { 'x-airq-extension': true } : {}),
     ...security,
     parameters: parametersOf(route, facts.paramSchema),
     responses,

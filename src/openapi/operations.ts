@@ -15,6 +15,8 @@ export interface OperationText {
   readonly ok: JsonSchema;
   /** Error statuses besides those every keyed (or keyless) route has. */
   readonly errors: readonly number[];
+  /** An airq extension the spec does not define: the operation says so with `x-airq-extension`. */
+  readonly extension?: true;
 }
 
 const REPLACED = 'A replaced installation answers 301; an unknown or removed one 404.';
@@ -47,6 +49,11 @@ export const OPERATIONS: Readonly<Record<string, OperationText>> = deepFreeze({
     summary: 'Measurements interpolated at any point',
     description: 'Values weighted by inverse distance over the installations within 1.5 km of the point, with an `interpolation` note naming them.',
   },
+  '/v2/airq/network': {
+    operationId: 'networkIndexes', tag: 'measurements', ok: ref('Network'), errors: [400, 404], extension: true,
+    summary: 'The current index of every installation (airq extension)',
+    description: 'An airq extension: the spec does not define this route. Every active installation, or those inside the box `minLat`, `minLng`, `maxLat`, `maxLng` (all four or none; `minLng` above `maxLng` crosses the antimeridian), sorted by id, each with its location and the index of its `current` exactly as `/v2/measurements/installation` gives it at the same instant, without `advice`. One request against the limits, answered from the response cache while no installation\'s `current` can change; 404 when the adapter\'s service does not offer it.',
+  },
   '/v2/meta/indexes': {
     operationId: 'indexTypes', tag: 'meta', ok: list(ref('IndexType')), errors: [],
     summary: 'Index types and their levels',
@@ -75,6 +82,10 @@ export const PARAMETER_TEXTS: Readonly<Record<string, string>> = deepFreeze({
   maxResults: `At most this many installations; ${NO_LIMIT}`,
   installationId: 'Installation id, a positive integer.',
   indexType: 'The index of `indexes`, case-sensitive. Empty means the default.',
+  minLat: `South edge of the box, ${DEGREES} Send the four edges or none; at most \`maxLat\`.`,
+  minLng: `West edge of the box, ${DEGREES} Above \`maxLng\` for a box across the antimeridian.`,
+  maxLat: `North edge of the box, ${DEGREES}`,
+  maxLng: `East edge of the box, ${DEGREES}`,
 });
 
 /** `Accept-Language`, a parameter of every keyed route. */

@@ -105,6 +105,23 @@ export const RESOURCE_SCHEMAS: Readonly<Record<string, JsonSchema>> = deepFreeze
       }), 'The installations with a current value, weights of the current window.'),
     }),
   }),
+  Network: describedObject('An airq extension the spec does not define: the current index of many installations.', {
+    indexType: { type: 'string', enum: INDEX_TYPE_NAMES },
+    installations: list(object({
+      id: POSITIVE_ID,
+      location: describedObject('Exact sensor position, WGS 84 decimal degrees.', {
+        latitude: { type: 'number', minimum: -90, maximum: 90 },
+        longitude: { type: 'number', minimum: -180, maximum: 180 },
+      }),
+      index: describedObject("`current.indexes[0]` of the installation's Measurements payload, without `advice`.", {
+        name: { type: 'string', enum: INDEX_TYPE_NAMES },
+        value: typed(['number', 'null'], '`null` only when there is no data.'),
+        level: { type: 'string', examples: ['LOW', 'VERY_HIGH', 'UNKNOWN'] },
+        description: TRANSLATED,
+        color: COLOR,
+      }),
+    }), 'Every active installation asked for, sorted by id; may be empty.'),
+  }),
   IndexType: object({
     name: { type: 'string', enum: INDEX_TYPE_NAMES },
     levels: list(ref('IndexLevel'), undefined, { minItems: 1 }),

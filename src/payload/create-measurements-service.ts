@@ -12,8 +12,12 @@ import type {
   MeasurementsService,
   NearestMeasurementsResult,
   NearestSearchOptions,
+  NetworkRequestOptions,
+  NetworkResult,
   PointMeasurementsResult,
 } from './measurements-service.js';
+import { checkNetworkBox } from './network-box.js';
+import { NetworkIndexes } from './network-indexes.js';
 import {
   canBoundFreshness,
   currentThroughMs,
@@ -36,7 +40,8 @@ import { TimestampTexts } from './timestamp-texts.js';
  * Measurements payload. Options are validated here, once.
  *
  * Each installation's payload costs one `store.windowAverages` call; a point payload costs one
- * per installation within 1.5 km. Search arguments (`maxDistanceKM`, `maxResults`) are checked
+ * per installation within 1.5 km; a network answer one per installation whose kept `current`
+ * index is no longer exact (see `NetworkIndexes`). Search arguments (`maxDistanceKM`, `maxResults`) are checked
  * by the spatial index with the spec's semantics (negative = no limit).
  *
  * When the store implements `dataVersion` (the `InMemoryStore` does), the service keeps, per
@@ -68,6 +73,7 @@ export function createMeasurementsService(
   const reader = new SeriesReader(store, forecaster, cacheSize);
   const bounded = canBoundFreshness(store) ? store : undefined;
   const points = new PointPayloads(reader, cacheSize, bounded);
+  const network = new NetworkIndexes(store, bounded !== undefined, cacheSize > 0);
   const requestWindows = new RequestWindows();
   const timestamps = new TimestampTexts();
   const timestampText = (atMs: number) => timestamps.format(atMs);
@@ -186,6 +192,18 @@ export function createMeasurementsService(
         ...renderOptions(request),
         nowMs: request.nowMs,
       });
+    },
+
+    async networkIndexes(options: NetworkRequestOptions): Promise<NetworkResult> {
+      const where = 'MeasurementsService.networkIndexes';
+      const request = resolveRequest(where, options);
+      const { box } = options;
+      if (box !== undefined) checkNetworkBox(where, box);
+      const installationsVersion = store.installationsVersion;
+      const { byId } = await directory.snapshot();
+      const windows = requestWindows.at(request.nowMs);
+      const query = { nowMs: request.nowMs, windows, render: renderOptions(request), box };
+      return network.answer({ byId, installationsVersion }, query);
     },
   });
 }

@@ -1,7 +1,10 @@
 import type { IndexTypeName } from '../indexes/index-table.js';
-import type { Installation, Language, Measurements } from '../model/api-types.js';
+import type { IndexValue, Installation, Language, Measurements } from '../model/api-types.js';
 import type { InstallationLookup } from '../store/measurement-store.js';
 import type { Instant } from '../time/instant.js';
+import type { NetworkBox } from './network-box.js';
+
+export type { NetworkBox } from './network-box.js';
 
 /** Per-request options of every measurements call. */
 export interface MeasurementsRequestOptions {
@@ -85,6 +88,35 @@ export interface PointMeasurementsResult {
   readonly freshness?: FreshnessHorizon;
 }
 
+/** Options of a network query: a measurements request and, optionally, a bounding box. */
+export interface NetworkRequestOptions extends MeasurementsRequestOptions {
+  /** Only the installations inside it (edges included); default: every active installation. */
+  readonly box?: NetworkBox;
+}
+
+/** An installation's index in a network answer: `current.indexes[0]` without advice. */
+export type NetworkIndex = Pick<IndexValue, 'name' | 'value' | 'level' | 'description' | 'color'>;
+
+/** One installation of a network answer. */
+export interface NetworkInstallation {
+  readonly id: number;
+  readonly location: { readonly latitude: number; readonly longitude: number };
+  readonly index: NetworkIndex;
+}
+
+/** The network answer: every active installation of the query, by id, with its current index. */
+export interface NetworkPayload {
+  readonly indexType: IndexTypeName;
+  readonly installations: readonly NetworkInstallation[];
+}
+
+/** Outcome of a network query: always a payload (its list may be empty). */
+export interface NetworkResult {
+  readonly payload: NetworkPayload;
+  /** How long the payload stays exact, as for Measurements payloads. */
+  readonly freshness?: FreshnessHorizon;
+}
+
 /** Search options of the nearest queries (spec defaults: 3 km, 1 result; negative = no limit). */
 export interface NearestSearchOptions {
   readonly maxDistanceKM?: number;
@@ -122,4 +154,11 @@ export interface MeasurementsService {
     longitude: number,
     options: MeasurementsRequestOptions,
   ): Promise<PointMeasurementsResult>;
+  /**
+   * Optional (an airq extension of `/v2`): every active installation, or those in
+   * `options.box`, sorted by id, each with the index of its `current`, exactly
+   * `current.indexes[0]` of `installationMeasurements` at the same instant (without `advice`).
+   * The adapter answers `GET /v2/airq/network` with it and 404 when a service lacks it.
+   */
+  networkIndexes?(options: NetworkRequestOptions): Promise<NetworkResult>;
 }

@@ -1,6 +1,6 @@
 import { checkOptionalFunction } from '../arguments/argument-checks.js';
 import type { MeasurementStore } from '../store/measurement-store.js';
-import type { MeasurementsService } from './measurements-service.js';
+import type { MeasurementsService, NetworkRequestOptions } from './measurements-service.js';
 
 /**
  * The service itself (frozen) when the store has no `refresh`; otherwise the same service with
@@ -42,5 +42,14 @@ export function refreshingService(
       await refreshed();
       return service.pointMeasurements(latitude, longitude, options);
     },
+    ...(service.networkIndexes === undefined
+      ? {}
+      : {
+          async networkIndexes(options: NetworkRequestOptions) {
+            await refreshed();
+            // Checked just above; the method is read again to keep its `this`.
+            return service.networkIndexes!(options);
+          },
+        }),
   } satisfies MeasurementsService);
 }
