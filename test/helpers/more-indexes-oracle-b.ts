@@ -257,7 +257,11 @@ export function hkAqhiOracle(
   const risk = NO2 + (SO2 ?? 0) + O3 + Math.max(PM10 ?? 0, PM25 ?? 0);
   const subIndexes: Record<string, number> = {};
   for (const [pollutant, term] of Object.entries(terms)) {
-    subIndexes[pollutant] = Math.floor(term * 1000 + 0.5 + EPS) / 1000;
+    // Shown to 3 decimals, as §7's table prints the terms; airq keeps them finite, so a term
+    // beyond the largest double (absurd input) shows as that double, unrounded.
+    const finite = Math.min(term, Number.MAX_VALUE);
+    subIndexes[pollutant] =
+      finite >= Number.MAX_VALUE / 1000 ? finite : Math.floor(finite * 1000 + 0.5 + EPS) / 1000;
   }
   return {
     value: aqhiBand(risk),
