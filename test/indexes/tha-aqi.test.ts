@@ -1,68 +1,20 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { computeIndex } from '../../src/indexes/compute-index.js';
-import type { Concentrations } from '../../src/indexes/index-definition.js';
 import { THA_AQI_INDEX, THA_AQI_TABLES } from '../../src/indexes/tha-aqi.js';
 import { expectIndexMatches, expectLevelTexts, levelFacts } from '../helpers/eaqi-oracle.js';
-import { absentValueArb, concentrationArb } from '../helpers/index-arbitraries.js';
+import { MORE_INDEXES_A_LEVEL_TEXTS } from '../helpers/more-indexes-oracle-a.js';
+import { expectNoData } from '../helpers/national-oracle-common.js';
+import { THA_POLLUTANTS, thaAqi, thaInputFor } from '../helpers/tha-aqi-arbitraries.js';
 import {
-  MORE_INDEXES_A_LEVEL_TEXTS,
   naiveThaAqi,
-  naiveThaAqiSubIndex,
-  naiveUgm3,
-  referenceLevelOf,
   THA_AQI_REFERENCE_COLUMNS,
   THA_AQI_REFERENCE_LEVELS,
   THA_AQI_REFERENCE_RANGES,
-} from '../helpers/more-indexes-oracle-a.js';
-import { expectNoData, oracleDominant } from '../helpers/national-oracle-common.js';
-import { RUNS } from '../helpers/property-runs.js';
+} from '../helpers/tha-aqi-oracle.js';
 
 // Expected values come from the §9 table of more-indexes.md transcribed in
-// test/helpers/more-indexes-oracle-a.ts and its naive AQI, never from src's tables.
-
-const POLLUTANTS = Object.keys(THA_AQI_REFERENCE_COLUMNS);
-
-// A value in the column's unit (µg/m³, ppb, ppm) as the µg/m³ input that reads as it.
-function inputFor(pollutant: string, x: number): number {
-  const { unit } = THA_AQI_REFERENCE_COLUMNS[pollutant]!;
-  if (unit === 'ugm3') return x;
-  return naiveUgm3(pollutant, unit === 'ppm' ? x * 1000 : x);
-}
-
-// Every printed concentration of a column: row ends and the open row's first value.
-function printed(pollutant: string): number[] {
-  const { rows, openFrom } = THA_AQI_REFERENCE_COLUMNS[pollutant]!;
-  return [...rows.flat(), openFrom];
-}
-
-// Per pollutant: anywhere, on a printed value (so sub-indexes tie), a hair beside one, up to
-// twice the open row's start, or absent.
-function valueArb(pollutant: string): fc.Arbitrary<number> {
-  const top = inputFor(pollutant, THA_AQI_REFERENCE_COLUMNS[pollutant]!.openFrom);
-  return fc.oneof(
-    { weight: 2, arbitrary: concentrationArb },
-    { weight: 3, arbitrary: fc.double({ min: 0, max: 2 * top, noNaN: true }) },
-    {
-      weight: 2,
-      arbitrary: fc.constantFrom(...printed(pollutant).map((x) => inputFor(pollutant, x))),
-    },
-    {
-      weight: 1,
-      arbitrary: fc
-        .tuple(fc.constantFrom(...printed(pollutant)), fc.constantFrom(-1e-6, -1e-11, 1e-6))
-        .map(([x, hair]) => inputFor(pollutant, Math.max(x + hair, 0))),
-    },
-    { weight: 1, arbitrary: absentValueArb },
-  );
-}
-const concentrationsArb = fc.record(Object.fromEntries(POLLUTANTS.map((p) => [p, valueArb(p)])), {
-  requiredKeys: [],
-});
-
-function aqi(concentrations: Readonly<Record<string, unknown>>, language?: 'en' | 'pl') {
-  return computeIndex(concentrations as Concentrations, { indexType: THA_AQI_INDEX, language });
-}
+// test/helpers/tha-aqi-oracle.ts and its naive AQI, never from src's tables. The properties
+// against the oracle are in tha-aqi-properties.test.ts.
 
 describe('THA_AQI: the worked examples of more-indexes.md §9', () => {
   it.each<[Record<string, number>, number, string, string]>([
@@ -72,7 +24,7 @@ describe('THA_AQI: the worked examples of more-indexes.md §9', () => {
     [{ PM25: 100 }, 267, 'AFFECTS_HEALTH', 'PM25'],
     [{ NO2: 200 }, 50, 'GOOD', 'NO2'],
   ])('%o → %d %s, dominant %s', (input, value, level, dominant) => {
-    const index = aqi(input);
+    const index = thaAqi(input);
     expect(index).toMatchObject({ name: 'THA_AQI', value, level, dominantPollutant: dominant });
     expect(index.color).toBe(THA_AQI_REFERENCE_LEVELS.find((l) => l.level === level)!.color);
     expectIndexMatches(index, naiveThaAqi(input));
@@ -81,7 +33,7 @@ describe('THA_AQI: the worked examples of more-indexes.md §9', () => {
   it('PM25 50, PM10 100, O3 100, NO2 60, SO2 20, CO 1000 → 134, every sub-index as §9 works it', () => {
     const input = { PM25: 50, PM10: 100, O3: 100, NO2: 60, SO2: 20, CO: 1000 };
     const texts = MORE_INDEXES_A_LEVEL_TEXTS.THA_AQI!.STARTING_TO_AFFECT_HEALTH!;
-    expect(aqi(input)).toEqual({
+    expect(thaAqi(input)).toEqual({
       name: 'THA_AQI',
       value: 134,
       level: 'STARTING_TO_AFFECT_HEALTH',
@@ -91,35 +43,35 @@ describe('THA_AQI: the worked examples of more-indexes.md §9', () => {
       dominantPollutant: 'PM25',
       subIndexes: { PM25: 134, PM10: 75, O3: 50, NO2: 13, SO2: 2, CO: 5 },
     });
-    expectIndexMatches(aqi(input), naiveThaAqi(input));
-    const polish = aqi(input, 'pl');
+    expectIndexMatches(thaAqi(input), naiveThaAqi(input));
+    const polish = thaAqi(input, 'pl');
     expect([polish.description, polish.advice]).toEqual([texts.description.pl, texts.advice.pl]);
   });
 
   it('continues the 101–200 slope from 201 on the open row, without limit', () => {
     // PM10: 201 + 99 / 59 × 60 = 301.68; CO 40 ppm: 201 + 99 / 20.9 × 9.9 = 247.9.
-    expect(aqi({ PM10: 181 }).value).toBe(201);
-    expect(aqi({ PM10: 241 }).value).toBe(302);
-    expect(aqi({ CO: inputFor('CO', 40) }).value).toBe(248);
-    expect(aqi({ PM25: 1e308 })).toMatchObject({
+    expect(thaAqi({ PM10: 181 }).value).toBe(201);
+    expect(thaAqi({ PM10: 241 }).value).toBe(302);
+    expect(thaAqi({ CO: thaInputFor('CO', 40) }).value).toBe(248);
+    expect(thaAqi({ PM25: 1e308 })).toMatchObject({
       value: Number.MAX_VALUE,
       level: 'AFFECTS_HEALTH',
     });
   });
 
   it('truncates before it reads the rows: PM25 to 0.1, PM10 to 1, gases to 1 ppb, CO to 0.1 ppm', () => {
-    expect(aqi({ PM25: 15.09 }).value).toBe(25);
-    expect(aqi({ PM10: 50.99 }).value).toBe(25);
-    expect(aqi({ CO: inputFor('CO', 4.49) }).value).toBe(25);
-    expect(aqi({ CO: inputFor('CO', 4.5) }).value).toBe(26);
-    expect(aqi({ SO2: inputFor('SO2', 100.9) }).value).toBe(25);
-    expect(aqi({ O3: inputFor('O3', 120.9) }).value).toBe(200);
+    expect(thaAqi({ PM25: 15.09 }).value).toBe(25);
+    expect(thaAqi({ PM10: 50.99 }).value).toBe(25);
+    expect(thaAqi({ CO: thaInputFor('CO', 4.49) }).value).toBe(25);
+    expect(thaAqi({ CO: thaInputFor('CO', 4.5) }).value).toBe(26);
+    expect(thaAqi({ SO2: thaInputFor('SO2', 100.9) }).value).toBe(25);
+    expect(thaAqi({ O3: thaInputFor('O3', 120.9) }).value).toBe(200);
   });
 
   it('takes its one edition, 2023, by default and by name', () => {
     expect(THA_AQI_INDEX.editions).toEqual(['2023']);
     const named = computeIndex({ PM25: 100 }, { indexType: THA_AQI_INDEX, edition: '2023' });
-    expect(named).toEqual(aqi({ PM25: 100 }));
+    expect(named).toEqual(thaAqi({ PM25: 100 }));
   });
 });
 
@@ -138,12 +90,12 @@ describe('THA_AQI tables', () => {
       });
       expect(Object.isFrozen(table.rows[3])).toBe(true);
     }
-    expect(Object.keys(THA_AQI_TABLES).sort()).toEqual([...POLLUTANTS].sort());
+    expect(Object.keys(THA_AQI_TABLES).sort()).toEqual([...THA_POLLUTANTS].sort());
   });
 
   it('is named THA_AQI and reads the six pollutants', () => {
     expect(THA_AQI_INDEX.name).toBe('THA_AQI');
-    expect([...THA_AQI_INDEX.inputs].sort()).toEqual([...POLLUTANTS].sort());
+    expect([...THA_AQI_INDEX.inputs].sort()).toEqual([...THA_POLLUTANTS].sort());
     expect(THA_AQI_INDEX.levelBounds).toBe('lower-inclusive');
     expect(Object.isFrozen(THA_AQI_INDEX)).toBe(true);
   });
@@ -166,98 +118,16 @@ describe('THA_AQI tables', () => {
   });
 });
 
-describe('THA_AQI against the naive oracle', () => {
-  it('agrees on value, level, colour, dominant pollutant and sub-indexes', () => {
-    fc.assert(
-      fc.property(concentrationsArb, (concentrations) => {
-        expectIndexMatches(aqi(concentrations), naiveThaAqi(concentrations));
-      }),
-      RUNS,
-    );
-  });
-
-  it('gives every printed value its row end, and a hair either side the neighbouring step', () => {
-    for (const [pollutant, { rows, openFrom, decimals }] of Object.entries(
-      THA_AQI_REFERENCE_COLUMNS,
-    )) {
-      const step = 10 ** -decimals;
-      const ends: [number, number][] = rows.flatMap(([lo, hi], j) => {
-        const [iLo, iHi] = THA_AQI_REFERENCE_RANGES[j]!;
-        return [
-          [lo, iLo],
-          [hi, iHi],
-        ] as [number, number][];
-      });
-      ends.push([openFrom, 201]);
-      for (const [x, expected] of ends) {
-        expect(aqi({ [pollutant]: inputFor(pollutant, x) }).value, `${pollutant} ${x}`).toBe(
-          expected,
-        );
-        // Truncation: just above x is still x; just below, one step down (below 0: nothing).
-        // The ε of §1 is 1e-9 of a step: 0.5e-9 of a step short still reads as x, 2e-9 not.
-        for (const c of [x + 1e-6, x - 1e-6, x - 0.5e-9 * step, x - 2e-9 * step]) {
-          if (c < 0) continue;
-          const input = { [pollutant]: inputFor(pollutant, c) };
-          const expectedHere = naiveThaAqiSubIndex(pollutant, inputFor(pollutant, c));
-          expect(aqi(input).value, `${pollutant} ${c}`).toBe(expectedHere);
-        }
-        expect(naiveThaAqiSubIndex(pollutant, inputFor(pollutant, x - 0.5e-9 * step))).toBe(
-          expected,
-        );
-        if (x > 0) {
-          expect(naiveThaAqiSubIndex(pollutant, inputFor(pollutant, x - 2e-9 * step))).toBe(
-            naiveThaAqiSubIndex(pollutant, inputFor(pollutant, x - step)),
-          );
-        }
-      }
-    }
-  });
-
-  it('is monotone non-decreasing in each pollutant', () => {
-    const increaseArb = fc.double({ min: 0, max: 5000, noNaN: true });
-    fc.assert(
-      fc.property(
-        concentrationsArb,
-        fc.constantFrom(...POLLUTANTS),
-        concentrationArb,
-        increaseArb,
-        (concentrations, pollutant, start, increase) => {
-          const lower = { ...concentrations, [pollutant]: start };
-          const higher = { ...concentrations, [pollutant]: Math.max(start, 0) + increase };
-          expect(aqi(higher).value!).toBeGreaterThanOrEqual(aqi(lower).value!);
-          expect(aqi(higher).subIndexes[pollutant]!).toBeGreaterThanOrEqual(
-            aqi(lower).subIndexes[pollutant]!,
-          );
-        },
-      ),
-      RUNS,
-    );
-  });
-
-  it('shows an integer in its level range with that colour, and names the largest sub-index', () => {
-    fc.assert(
-      fc.property(concentrationsArb, (concentrations) => {
-        const index = aqi(concentrations);
-        fc.pre(index.value !== null);
-        expect(Number.isInteger(index.value)).toBe(true);
-        const level = referenceLevelOf(THA_AQI_REFERENCE_LEVELS, index.value!);
-        expect([index.level, index.color]).toEqual([level.level, level.color]);
-        expect(index.dominantPollutant).toBe(oracleDominant(index.subIndexes));
-        expect(index.subIndexes[index.dominantPollutant!]).toBe(index.value);
-      }),
-      RUNS,
-    );
-  });
-
+describe('THA_AQI dominant pollutant', () => {
   it('breaks a tie by PM25, PM10, O3, NO2, SO2, CO', () => {
     // Every column's row 2 ends at AQI 50.
     const tops = Object.fromEntries(
-      POLLUTANTS.map((p) => [p, inputFor(p, THA_AQI_REFERENCE_COLUMNS[p]!.rows[1]![1])]),
+      THA_POLLUTANTS.map((p) => [p, thaInputFor(p, THA_AQI_REFERENCE_COLUMNS[p]!.rows[1]![1])]),
     );
     const order = ['PM25', 'PM10', 'O3', 'NO2', 'SO2', 'CO'];
     order.forEach((pollutant, i) => {
       const tied = Object.fromEntries(order.slice(i).map((p) => [p, tops[p]]));
-      expect(aqi(tied)).toMatchObject({ value: 50, dominantPollutant: pollutant });
+      expect(thaAqi(tied)).toMatchObject({ value: 50, dominantPollutant: pollutant });
     });
   });
 });
@@ -269,11 +139,11 @@ describe('THA_AQI without data or with misuse', () => {
     { PM25: Number.NaN, PM10: Number.POSITIVE_INFINITY, CO: Number.NEGATIVE_INFINITY },
     { O3: '80', SO2: null },
   ])('%o is no data', (concentrations) => {
-    expectNoData(aqi(concentrations), 'THA_AQI');
+    expectNoData(thaAqi(concentrations), 'THA_AQI');
   });
 
   it('counts a negative value as 0', () => {
-    expect(aqi({ NO2: -4 })).toMatchObject({
+    expect(thaAqi({ NO2: -4 })).toMatchObject({
       value: 0,
       level: 'VERY_GOOD',
       subIndexes: { NO2: 0 },
