@@ -19,17 +19,24 @@ const TIME = [
 ];
 const SERIES = ['TimeSeries', 'sampleProblem'];
 const INDEXES = [
+  'AUS_AQC_INDEX',
   'CAQI_INDEX',
   'CA_AQHI_INDEX',
   'CN_AQI_INDEX',
   'DEFAULT_INDEX_TYPE',
+  'DEU_UBA_INDEX',
   'EAQI_INDEX',
+  'FRA_ATMO_INDEX',
+  'HKG_AQHI_INDEX',
   'INDEX_DEFINITIONS',
   'INDEX_INPUT_NAMES',
   'INDEX_TABLES',
   'INDEX_TYPE_NAMES',
   'IN_NAQI_INDEX',
+  'KOR_CAI_INDEX',
   'PIJP_INDEX',
+  'SGP_PSI_INDEX',
+  'THA_AQI_INDEX',
   'UK_DAQI_INDEX',
   'US_AQI_INDEX',
   'VENDOR_CAQI_INDEX',
@@ -46,7 +53,7 @@ const INDEXES = [
   'roundHalfUp2',
   'roundUp2',
 ];
-const AVERAGING = ['INPUT_HOURS', 'averagingRule', 'indexInputs', 'nowCast'];
+const AVERAGING = ['INPUT_HOURS', 'averagingRule', 'indexInputs', 'krC24e', 'nowCast'];
 const STANDARDS = ['DEFAULT_WHO_EDITION', 'WHO_EDITIONS', 'whoStandards'];
 const META = ['MEASUREMENT_TYPE_NAMES', 'indexTypesMeta', 'measurementTypesMeta', 'payloadValues'];
 const I18N = ['negotiateLanguage'];

@@ -1,5 +1,5 @@
-import type { IndexEditions } from '../indexes/index-editions.js';
-import type { GridIndexTypeName } from '../indexes/index-table.js';
+import type { IndexEdition } from '../indexes/index-editions.js';
+import type { NationalIndexTypeName } from '../indexes/index-table.js';
 import type { AveragedInputKey, AveragedPollutant, AveragingRule } from './averaging-rules.js';
 import { KR_C24E_HOURS, KR_C24E_MIN_HOURS } from './kr-c24e.js';
 import { NOWCAST_HOURS, NOWCAST_MIN_RECENT, NOWCAST_RECENT_HOURS } from './now-cast.js';
@@ -13,12 +13,11 @@ import { NOWCAST_HOURS, NOWCAST_MIN_RECENT, NOWCAST_RECENT_HOURS } from './now-c
 // here, with no code of its own. Rows in the key order PM25, PM10, NO2, O3, SO2, CO, O3_1H,
 // O3_4H, SO2_24H; the comments cite the reference's source tags.
 
-/** Every index with averaging rules: the national ones (each has editions, §1.1). */
-export type RuledIndexName = Exclude<keyof IndexEditions, GridIndexTypeName>;
-
 /** The rows of every edition of every national index. */
 export type AveragingRows = {
-  readonly [T in RuledIndexName]: Readonly<Record<IndexEditions[T], readonly AveragingRule[]>>;
+  readonly [T in NationalIndexTypeName]: Readonly<
+    Record<IndexEdition<T>, readonly AveragingRule[]>
+  >;
 };
 
 function latestHour(key: AveragedInputKey, source = key as AveragedPollutant): AveragingRule {

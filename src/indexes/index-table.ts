@@ -7,7 +7,11 @@ export const GRID_INDEX_TYPE_NAMES = /* @__PURE__ */ Object.freeze([
   'PIJP',
 ] as const);
 
-/** The national indexes (US EPA, EEA, Defra, CPCB, MEE, ECCC), each with its own rules and editions. */
+/**
+ * The national indexes, each with its own rules and editions: those of the US EPA, EEA, Defra,
+ * CPCB, MEE and ECCC, then those of Germany's UBA, France's ATMO, AirKorea, Singapore's NEA, Hong
+ * Kong's EPD, New South Wales and Thailand's PCD.
+ */
 export const NATIONAL_INDEX_TYPE_NAMES = /* @__PURE__ */ Object.freeze([
   'US_AQI',
   'EAQI',
@@ -15,6 +19,13 @@ export const NATIONAL_INDEX_TYPE_NAMES = /* @__PURE__ */ Object.freeze([
   'IN_NAQI',
   'CN_AQI',
   'CA_AQHI',
+  'DEU_UBA',
+  'FRA_ATMO',
+  'KOR_CAI',
+  'SGP_PSI',
+  'HKG_AQHI',
+  'AUS_AQC',
+  'THA_AQI',
 ] as const);
 
 /**
@@ -38,7 +49,10 @@ function frozenConcat<First extends readonly string[], Second extends readonly s
 /** A grid index: `VENDOR_CAQI`, `CAQI` or `PIJP`. */
 export type GridIndexTypeName = (typeof GRID_INDEX_TYPE_NAMES)[number];
 
-/** A national index: `US_AQI`, `EAQI`, `UK_DAQI`, `IN_NAQI`, `CN_AQI` or `CA_AQHI`. */
+/**
+ * A national index: `US_AQI`, `EAQI`, `UK_DAQI`, `IN_NAQI`, `CN_AQI`, `CA_AQHI`, `DEU_UBA`,
+ * `FRA_ATMO`, `KOR_CAI`, `SGP_PSI`, `HKG_AQHI`, `AUS_AQC` or `THA_AQI`.
+ */
 export type NationalIndexTypeName = (typeof NATIONAL_INDEX_TYPE_NAMES)[number];
 
 /** Name of an index type: a grid index (`VENDOR_CAQI` is the default) or a national one. */

@@ -5,7 +5,8 @@ import type { IndexLevelMeta, IndexTypeMeta, Language } from '../model/api-types
 
 /**
  * The `values` text of a level: `<min>-<max>`, `<min>+` for the open top level, or just the
- * number for a level of one value (an EAQI level, a UK DAQI band, an AQHI step).
+ * number for a level of one value (an EAQI level, a UK DAQI band, an AQHI step, a class of
+ * DEU_UBA, FRA_ATMO or AUS_AQC).
  *
  * @example
  * levelRangeText({ minValue: 75, maxValue: 87.5 }); // '75-87.5'
@@ -42,7 +43,8 @@ const listFor = perLanguage('indexTypesMeta', buildList);
 
 /**
  * The `/v2/meta/indexes` list: every index type a payload can carry (the grid indexes
- * VENDOR_CAQI, CAQI, PIJP, then the national US_AQI, EAQI, UK_DAQI, IN_NAQI, CN_AQI, CA_AQHI)
+ * VENDOR_CAQI, CAQI, PIJP, then the national US_AQI, EAQI, UK_DAQI, IN_NAQI, CN_AQI, CA_AQHI,
+ * DEU_UBA, FRA_ATMO, KOR_CAI, SGP_PSI, HKG_AQHI, AUS_AQC, THA_AQI)
  * with its levels, each level's range (`values` text plus numeric `minValue`/`maxValue`, `null`
  * at the open top), translated description and colour. A level of a grid index ends where the
  * next begins (`0-25`, `25-50`); a national index's levels hold integer ranges (`0-50`,

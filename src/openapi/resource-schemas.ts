@@ -128,7 +128,7 @@ export const RESOURCE_SCHEMAS: Readonly<Record<string, JsonSchema>> = deepFreeze
   }),
   IndexLevel: object({
     values: { type: 'string', pattern: '^-?[0-9.]+(?:-[0-9.]+|\\+)?$',
-      description: '`<low>-<high>`, `<value>` for a level of one value (UK_DAQI, EAQI, CA_AQHI), or `<low>+` for the open top level.' },
+      description: '`<low>-<high>`, `<value>` for a level of one value (UK_DAQI, EAQI, CA_AQHI, DEU_UBA, FRA_ATMO, AUS_AQC, HKG_AQHI), or `<low>+` for the open top level.' },
     level: { type: 'string' },
     description: TRANSLATED,
     color: COLOR,

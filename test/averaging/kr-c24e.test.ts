@@ -78,6 +78,12 @@ describe('krC24e examples', () => {
     check(100, 0.9 - 1e-8, 'PM10', false);
   });
 
+  it('is not monotone: a recent hour that rises to M is damped', () => {
+    const below = krC24e(lastHigh(20, 29.9), 'PM25')!;
+    const atM = krC24e(lastHigh(20, 30), 'PM25')!;
+    expect(atM).toBeLessThan(below);
+  });
+
   it('C12 = 0 makes every ratio test false', () => {
     // Eleven hours at −3 and one at 33: C12 is exactly 0, the current hour is above M.
     expect(krC24e(lastHigh(-3, 33), 'PM25')).toBe(c24e(0, [-3, -3, -3, 33]));

@@ -1,17 +1,28 @@
 // Naive averaging for the world indexes, written straight from world-indexes.md §2 and §3.4
-// without reading src/averaging: the table is retyped from the reference's rows, the NowCast
+// (and for the seven of more-indexes.md §2, from averaging-oracles-more.ts) without reading
+// src/averaging: the table is retyped from the reference's rows, the NowCast
 // follows the text's c1…c12 notation (newest first, Math.pow weights), and the running mean
 // filters and adds in a plain loop. Slow on purpose and obviously right.
 
+import {
+  MORE_ORACLE_EDITIONS,
+  MORE_ORACLE_ROWS,
+  naiveKrC24e,
+  naiveRunningMax,
+} from './averaging-oracles-more.js';
+
 /** An hour of a newest-first series: a number, or `undefined` when the hour is missing. */
 export type OracleHour = number | undefined;
+
+/** How an input is built, in the references' words. */
+export type OracleMethod = 'hour' | 'running' | 'nowcast' | 'max' | 'kr-c24e';
 
 /** One row of the §2 table, as printed: several keys can share a row. */
 interface OracleRow {
   readonly index: string;
   readonly editions: readonly string[];
   readonly keys: readonly string[];
-  readonly method: 'hour' | 'running' | 'nowcast';
+  readonly method: OracleMethod;
   /** Period in hours (1 for "1 h", 12 for NowCast). */
   readonly hours: number;
   /** Capture: at least `min` of the `of` newest hours. */
@@ -42,6 +53,7 @@ export const ORACLE_ROWS: readonly OracleRow[] = [
   { index: 'CN_AQI', editions: ['2026', '2012'], keys: ['PM25', 'PM10', 'NO2', 'O3', 'SO2', 'CO'], method: 'hour', hours: 1, min: 1, of: 1 },
   { index: 'CN_AQI', editions: ['2012'], keys: ['SO2_24H'], method: 'running', hours: 24, min: 20, of: 24 },
   { index: 'CA_AQHI', editions: ['2008'], keys: ['O3', 'NO2', 'PM25'], method: 'running', hours: 3, min: 2, of: 3 },
+  ...MORE_ORACLE_ROWS,
 ];
 
 /** §1.1: every index with its editions, the default first. */
@@ -52,21 +64,22 @@ export const ORACLE_EDITIONS: Readonly<Record<string, readonly string[]>> = {
   IN_NAQI: ['2014'],
   CN_AQI: ['2026', '2012'],
   CA_AQHI: ['2008'],
+  ...MORE_ORACLE_EDITIONS,
 };
 
 /** One input of one index edition, as the oracle reads §2. */
 export interface OracleRule {
   readonly key: string;
   readonly source: string;
-  readonly method: 'hour' | 'running' | 'nowcast';
+  readonly method: OracleMethod;
   readonly hours: number;
   readonly min: number;
   readonly of: number;
 }
 
-/** The pollutant a key reads: O3_1H reads O3, SO2_24H reads SO2 (§1), the rest themselves. */
+/** The pollutant a key reads: O3_1H and O3_4H read O3, SO2_24H reads SO2 (§1), the rest themselves. */
 export function oracleSource(key: string): string {
-  if (key === 'O3_1H') return 'O3';
+  if (key === 'O3_1H' || key === 'O3_4H') return 'O3';
   if (key === 'SO2_24H') return 'SO2';
   return key;
 }
@@ -145,6 +158,8 @@ export function naiveInput(rule: OracleRule, series: readonly OracleHour[]): num
   const captured = series.slice(0, rule.of).filter((v) => v !== undefined).length;
   if (captured < rule.min) return undefined;
   if (rule.method === 'nowcast') return naiveNowCast(series);
+  if (rule.method === 'kr-c24e') return naiveKrC24e(series, rule.source);
+  if (rule.method === 'max') return naiveRunningMax(series, rule.hours, 1);
   if (rule.method === 'hour') return series[0];
   return naiveRunningMean(series, rule.hours, 1);
 }

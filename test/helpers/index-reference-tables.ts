@@ -10,7 +10,8 @@ export const REFERENCE_INDEX_TYPE_NAMES = ['VENDOR_CAQI', 'CAQI', 'PIJP'] as con
 
 /**
  * Every indexType value the API accepts, case-sensitive as the spec spells them: the spec's
- * three grid indexes, then the six national indexes that issue 10 (world-indexes.md §3) adds.
+ * three grid indexes, the six national indexes that issue 10 (world-indexes.md §3) adds, then
+ * the seven of issue 33 (more-indexes.md §1).
  */
 export const REFERENCE_ALL_INDEX_TYPE_NAMES: readonly string[] = [
   ...REFERENCE_INDEX_TYPE_NAMES,
@@ -20,6 +21,13 @@ export const REFERENCE_ALL_INDEX_TYPE_NAMES: readonly string[] = [
   'IN_NAQI',
   'CN_AQI',
   'CA_AQHI',
+  'DEU_UBA',
+  'FRA_ATMO',
+  'KOR_CAI',
+  'SGP_PSI',
+  'HKG_AQHI',
+  'AUS_AQC',
+  'THA_AQI',
 ];
 
 /** One of {@link REFERENCE_INDEX_TYPE_NAMES}. */

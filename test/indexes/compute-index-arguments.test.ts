@@ -70,7 +70,7 @@ describe('computeIndex: editions', () => {
 describe('computeIndex: misuse', () => {
   it('throws a RangeError for an unknown index type or language', () => {
     expect(() => computeIndex({}, { indexType: 'AQI' as IndexTypeName })).toThrow(
-      'computeIndex: options.indexType must be one of VENDOR_CAQI, CAQI, PIJP, US_AQI, EAQI, UK_DAQI, IN_NAQI, CN_AQI, CA_AQHI, got "AQI"',
+      'computeIndex: options.indexType must be one of VENDOR_CAQI, CAQI, PIJP, US_AQI, EAQI, UK_DAQI, IN_NAQI, CN_AQI, CA_AQHI, DEU_UBA, FRA_ATMO, KOR_CAI, SGP_PSI, HKG_AQHI, AUS_AQC, THA_AQI, got "AQI"',
     );
     expect(() => computeIndex({}, { language: 'de' as 'en' })).toThrow(
       `computeIndex: options.language must be 'en' or 'pl', got "de"`,

@@ -1,16 +1,23 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { AUS_AQC_INDEX } from '../../src/indexes/aus-aqc.js';
 import { CA_AQHI_INDEX } from '../../src/indexes/ca-aqhi.js';
 import { CAQI_INDEX } from '../../src/indexes/caqi.js';
 import { CN_AQI_INDEX } from '../../src/indexes/cn-aqi.js';
 import { computeIndex } from '../../src/indexes/compute-index.js';
+import { DEU_UBA_INDEX } from '../../src/indexes/deu-uba.js';
 import { EAQI_INDEX } from '../../src/indexes/eaqi.js';
 import { computeIndexWith } from '../../src/indexes/evaluate-index.js';
+import { FRA_ATMO_INDEX } from '../../src/indexes/fra-atmo.js';
 import { gridIndex } from '../../src/indexes/grid-index.js';
+import { HKG_AQHI_INDEX } from '../../src/indexes/hkg-aqhi.js';
 import { IN_NAQI_INDEX } from '../../src/indexes/in-naqi.js';
 import { INDEX_DEFINITIONS, indexLevels } from '../../src/indexes/index-definitions.js';
 import { defineIndexTable, type IndexTable } from '../../src/indexes/index-table.js';
+import { KOR_CAI_INDEX } from '../../src/indexes/kor-cai.js';
 import { PIJP_INDEX } from '../../src/indexes/pijp.js';
+import { SGP_PSI_INDEX } from '../../src/indexes/sgp-psi.js';
+import { THA_AQI_INDEX } from '../../src/indexes/tha-aqi.js';
 import { UK_DAQI_INDEX } from '../../src/indexes/uk-daqi.js';
 import { US_AQI_INDEX } from '../../src/indexes/us-aqi.js';
 import { VENDOR_CAQI_INDEX } from '../../src/indexes/vendor-caqi.js';
@@ -38,6 +45,14 @@ describe('the built-in index definitions', () => {
     IN_NAQI: [IN_NAQI_INDEX, ['2014'], ['PM25', 'PM10', 'O3', 'NO2', 'SO2', 'CO']],
     CN_AQI: [CN_AQI_INDEX, ['2026', '2012'], ['PM25', 'PM10', 'O3', 'NO2', 'SO2', 'CO', 'SO2_24H']],
     CA_AQHI: [CA_AQHI_INDEX, ['2008'], ['PM25', 'O3', 'NO2']],
+    // more-indexes.md §1.1 editions; inputs in the order of each section's table (§3–§9)
+    DEU_UBA: [DEU_UBA_INDEX, ['2025', '2019'], ['PM25', 'PM10', 'O3', 'NO2', 'SO2']],
+    FRA_ATMO: [FRA_ATMO_INDEX, ['2021'], ['PM25', 'PM10', 'O3', 'NO2', 'SO2']],
+    KOR_CAI: [KOR_CAI_INDEX, ['2018'], ['PM25', 'PM10', 'O3', 'NO2', 'SO2', 'CO']],
+    SGP_PSI: [SGP_PSI_INDEX, ['2014'], ['PM25', 'PM10', 'SO2', 'CO', 'O3', 'O3_1H', 'NO2']],
+    HKG_AQHI: [HKG_AQHI_INDEX, ['2013'], ['NO2', 'SO2', 'O3', 'PM10', 'PM25']],
+    AUS_AQC: [AUS_AQC_INDEX, ['2020'], ['PM25', 'PM10', 'O3', 'O3_4H', 'NO2', 'SO2', 'CO']],
+    THA_AQI: [THA_AQI_INDEX, ['2023'], ['PM25', 'PM10', 'O3', 'NO2', 'SO2', 'CO']],
   } as const;
   const names = Object.keys(expected) as (keyof typeof expected)[];
 
@@ -63,6 +78,20 @@ describe('the built-in index definitions', () => {
     ]);
     expect(indexLevels('EAQI').map((level) => level.minValue)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(indexLevels('CA_AQHI')).toHaveLength(11);
+    expect(indexLevels('KOR_CAI').map((level) => level.level)).toEqual([
+      'GOOD',
+      'MODERATE',
+      'UNHEALTHY',
+      'VERY_UNHEALTHY',
+    ]);
+    expect(indexLevels('FRA_ATMO').map((level) => level.color)).toEqual([
+      '#50F0E6',
+      '#50CCAA',
+      '#F0E641',
+      '#FF5050',
+      '#960032',
+      '#872181',
+    ]);
   });
 
   it('let only the grid indexes take countedPollutants, and only pollutants with a grid', () => {
@@ -89,7 +118,7 @@ describe('the built-in index definitions', () => {
   it('are told from names by their compute function; another object is an unknown name', () => {
     for (const odd of [{}, { compute: 3 }, []]) {
       expect(() => computeIndex({ PM25: 1 }, { indexType: odd as never })).toThrow(
-        /^computeIndex: options\.indexType must be one of VENDOR_CAQI, CAQI, PIJP, US_AQI, EAQI, UK_DAQI, IN_NAQI, CN_AQI, CA_AQHI, got /,
+        /^computeIndex: options\.indexType must be one of VENDOR_CAQI, CAQI, PIJP, US_AQI, EAQI, UK_DAQI, IN_NAQI, CN_AQI, CA_AQHI, DEU_UBA, FRA_ATMO, KOR_CAI, SGP_PSI, HKG_AQHI, AUS_AQC, THA_AQI, got /,
       );
     }
     expect(computeIndex({ PM25: 17.4 }, { indexType: US_AQI_INDEX }).value).toBe(66);

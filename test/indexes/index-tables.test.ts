@@ -46,7 +46,10 @@ describe('index type names', () => {
     ['VENDOR_CAQI', true],
     ['US_AQI', true],
     ['CA_AQHI', true],
+    ['KOR_CAI', true],
+    ['THA_AQI', true],
     ['caqi', false],
+    ['kor_cai', false],
     ['us_aqi', false],
     ['', false],
     [undefined, false],
@@ -65,6 +68,13 @@ describe('index type names', () => {
     ['IN_NAQI', false],
     ['CN_AQI', false],
     ['CA_AQHI', false],
+    ['DEU_UBA', false],
+    ['FRA_ATMO', false],
+    ['KOR_CAI', false],
+    ['SGP_PSI', false],
+    ['HKG_AQHI', false],
+    ['AUS_AQC', false],
+    ['THA_AQI', false],
   ] as const)('isGridIndexType(%s) is %s', (name, expected) => {
     expect(isGridIndexType(name)).toBe(expected);
   });

@@ -33,6 +33,76 @@ function singleValueLevels(rows: readonly { value: number; level: string; color:
   });
 }
 
+/** Levels of integer ranges: [level, min, max or null for the open top, colour]. */
+function rangeLevels(rows: readonly (readonly [string, number, number | null, string])[]) {
+  return rows.map(
+    ([level, minValue, maxValue, color]): ExpectedLevel => ({
+      level,
+      minValue,
+      maxValue,
+      color,
+    }),
+  );
+}
+
+/** Classes numbered from 1 (`value` = the class), the last open. */
+function classes(rows: readonly (readonly [string, string])[]) {
+  return singleValueLevels(rows.map(([level, color], i) => ({ value: i + 1, level, color })));
+}
+
+// more-indexes.md §3–§9, transcribed here from the reference's level tables.
+const MORE_LEVELS: Readonly<Record<string, readonly ExpectedLevel[]>> = {
+  DEU_UBA: classes([
+    ['VERY_GOOD', '#50F0E6'],
+    ['GOOD', '#50CCAA'],
+    ['MODERATE', '#F0E641'],
+    ['POOR', '#FF5050'],
+    ['VERY_POOR', '#960032'],
+  ]),
+  FRA_ATMO: classes([
+    ['GOOD', '#50F0E6'],
+    ['FAIR', '#50CCAA'],
+    ['DEGRADED', '#F0E641'],
+    ['POOR', '#FF5050'],
+    ['VERY_POOR', '#960032'],
+    ['EXTREMELY_POOR', '#872181'],
+  ]),
+  KOR_CAI: rangeLevels([
+    ['GOOD', 0, 50, '#0000FF'],
+    ['MODERATE', 51, 100, '#00FF00'],
+    ['UNHEALTHY', 101, 250, '#FFFF00'],
+    ['VERY_UNHEALTHY', 251, null, '#FF0000'],
+  ]),
+  SGP_PSI: rangeLevels([
+    ['GOOD', 0, 50, '#79C466'],
+    ['MODERATE', 51, 100, '#63BAE8'],
+    ['UNHEALTHY', 101, 200, '#FED630'],
+    ['VERY_UNHEALTHY', 201, 300, '#F4A331'],
+    ['HAZARDOUS', 301, null, '#EC1A31'],
+  ]),
+  HKG_AQHI: rangeLevels([
+    ['LOW', 1, 3, '#00E400'],
+    ['MODERATE', 4, 6, '#FF9F00'],
+    ['HIGH', 7, 7, '#F70000'],
+    ['VERY_HIGH', 8, 10, '#7F3710'],
+    ['SERIOUS', 11, null, '#000000'],
+  ]),
+  AUS_AQC: classes([
+    ['GOOD', '#41A93B'],
+    ['FAIR', '#EEC800'],
+    ['POOR', '#E47301'],
+    ['VERY_POOR', '#B70027'],
+    ['EXTREMELY_POOR', '#590018'],
+  ]),
+  THA_AQI: rangeLevels([
+    ['VERY_GOOD', 0, 25, '#3CCCFF'],
+    ['GOOD', 26, 50, '#92D051'],
+    ['MODERATE', 51, 100, '#FFFF00'],
+    ['STARTING_TO_AFFECT_HEALTH', 101, 200, '#FFA202'],
+    ['AFFECTS_HEALTH', 201, null, '#F04645'],
+  ]),
+};
+
 // world-indexes.md §3.3–§8, as the test oracles transcribe them, in the order of the issue.
 const NATIONAL_LEVELS: Readonly<Record<string, readonly ExpectedLevel[]>> = {
   US_AQI: US_LEVELS.map(({ level, min, max, color }) => ({
@@ -46,6 +116,7 @@ const NATIONAL_LEVELS: Readonly<Record<string, readonly ExpectedLevel[]>> = {
   IN_NAQI: NAQI_LEVELS,
   CN_AQI: CN_LEVELS,
   CA_AQHI: AQHI_LEVELS,
+  ...MORE_LEVELS,
 };
 
 const EXPECTED_LEVELS: Readonly<Record<string, readonly ExpectedLevel[]>> = {
@@ -94,6 +165,9 @@ describe('indexTypesMeta', () => {
     expect(values('US_AQI')).toEqual(['0-50', '51-100', '101-150', '151-200', '201-300', '301+']);
     expect(values('EAQI')).toEqual(['1', '2', '3', '4', '5', '6+']);
     expect(values('CA_AQHI')).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11+']);
+    expect(values('DEU_UBA')).toEqual(['1', '2', '3', '4', '5+']);
+    expect(values('HKG_AQHI')).toEqual(['1-3', '4-6', '7', '8-10', '11+']);
+    expect(values('THA_AQI')).toEqual(['0-25', '26-50', '51-100', '101-200', '201+']);
     expect(levelRangeText({ minValue: 125, maxValue: null })).toBe('125+');
     expect(levelRangeText({ minValue: 4, maxValue: 4 })).toBe('4');
     expect(levelRangeText({ minValue: 0.5, maxValue: 0.5 })).toBe('0.5');

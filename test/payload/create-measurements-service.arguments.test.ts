@@ -47,7 +47,7 @@ describe('misuse', () => {
     );
     const badIndexType = { now: NOW, indexType: 'AQI' } as unknown as MeasurementsRequestOptions;
     await expect(service.installationMeasurements(1, badIndexType)).rejects.toThrow(
-      /installationMeasurements: options.indexType must be one of VENDOR_CAQI, CAQI, PIJP, US_AQI, EAQI, UK_DAQI, IN_NAQI, CN_AQI, CA_AQHI, got "AQI"/,
+      /installationMeasurements: options.indexType must be one of VENDOR_CAQI, CAQI, PIJP, US_AQI, EAQI, UK_DAQI, IN_NAQI, CN_AQI, CA_AQHI, DEU_UBA, FRA_ATMO, KOR_CAI, SGP_PSI, HKG_AQHI, AUS_AQC, THA_AQI, got "AQI"/,
     );
     // @ts-expect-error: deliberately wrong
     await expect(service.installationMeasurements(1, { now: NOW, language: 'de' })).rejects.toThrow(

@@ -109,6 +109,61 @@ export function pinned(averages: WindowAverages, record: Record<string, number>)
   expectTypeOf(computeIndexWith(PIJP_INDEX, { PM25: 1 }).dominantPollutant).toEqualTypeOf<
     'PM10' | 'PM25' | 'O3' | 'NO2' | 'SO2' | null
   >();
+  // The seven of more-indexes.md (§1.1 editions; levels and pollutants of §3–§9).
+  expectTypeOf<{ readonly O3: 1; readonly O3_4H: 2 }>().toExtend<Concentrations>();
+  // @ts-expect-error o3_4h is not an input name
+  computeIndex({ o3_4h: 30 }, { indexType: 'AUS_AQC' });
+  computeIndex({ PM25: 1 }, { indexType: 'DEU_UBA', edition: '2019' });
+  // @ts-expect-error DEU_UBA's editions are 2025 and 2019
+  computeIndex({ PM25: 1 }, { indexType: 'DEU_UBA', edition: '2021' });
+  // @ts-expect-error KOR_CAI's one edition is 2018
+  computeIndex({ PM25: 1 }, { indexType: 'KOR_CAI', edition: '2025' });
+  expectTypeOf<IndexEdition<'DEU_UBA'>>().toEqualTypeOf<'2025' | '2019'>();
+  expectTypeOf<IndexEdition<'FRA_ATMO'>>().toEqualTypeOf<'2021'>();
+  expectTypeOf<IndexEdition<'KOR_CAI'>>().toEqualTypeOf<'2018'>();
+  expectTypeOf<IndexEdition<'SGP_PSI'>>().toEqualTypeOf<'2014'>();
+  expectTypeOf<IndexEdition<'HKG_AQHI'>>().toEqualTypeOf<'2013'>();
+  expectTypeOf<IndexEdition<'AUS_AQC'>>().toEqualTypeOf<'2020'>();
+  expectTypeOf<IndexEdition<'THA_AQI'>>().toEqualTypeOf<'2023'>();
+  expectTypeOf<IndexLevel<'DEU_UBA'>>().toEqualTypeOf<
+    'VERY_GOOD' | 'GOOD' | 'MODERATE' | 'POOR' | 'VERY_POOR'
+  >();
+  expectTypeOf<IndexLevel<'FRA_ATMO'>>().toEqualTypeOf<
+    'GOOD' | 'FAIR' | 'DEGRADED' | 'POOR' | 'VERY_POOR' | 'EXTREMELY_POOR'
+  >();
+  expectTypeOf<IndexLevel<'KOR_CAI'>>().toEqualTypeOf<
+    'GOOD' | 'MODERATE' | 'UNHEALTHY' | 'VERY_UNHEALTHY'
+  >();
+  expectTypeOf<IndexLevel<'SGP_PSI'>>().toEqualTypeOf<
+    'GOOD' | 'MODERATE' | 'UNHEALTHY' | 'VERY_UNHEALTHY' | 'HAZARDOUS'
+  >();
+  expectTypeOf<IndexLevel<'HKG_AQHI'>>().toEqualTypeOf<
+    'LOW' | 'MODERATE' | 'HIGH' | 'VERY_HIGH' | 'SERIOUS'
+  >();
+  expectTypeOf<IndexLevel<'AUS_AQC'>>().toEqualTypeOf<
+    'GOOD' | 'FAIR' | 'POOR' | 'VERY_POOR' | 'EXTREMELY_POOR'
+  >();
+  expectTypeOf<IndexLevel<'THA_AQI'>>().toEqualTypeOf<
+    'VERY_GOOD' | 'GOOD' | 'MODERATE' | 'STARTING_TO_AFFECT_HEALTH' | 'AFFECTS_HEALTH'
+  >();
+  expectTypeOf<IndexPollutant<'DEU_UBA'>>().toEqualTypeOf<'PM25' | 'PM10' | 'O3' | 'NO2' | 'SO2'>();
+  expectTypeOf<IndexPollutant<'FRA_ATMO'>>().toEqualTypeOf<
+    'PM25' | 'PM10' | 'O3' | 'NO2' | 'SO2'
+  >();
+  expectTypeOf<IndexPollutant<'HKG_AQHI'>>().toEqualTypeOf<
+    'PM25' | 'PM10' | 'O3' | 'NO2' | 'SO2'
+  >();
+  type SixPollutants = 'PM25' | 'PM10' | 'O3' | 'NO2' | 'SO2' | 'CO';
+  expectTypeOf<IndexPollutant<'KOR_CAI'>>().toEqualTypeOf<SixPollutants>();
+  expectTypeOf<IndexPollutant<'SGP_PSI'>>().toEqualTypeOf<SixPollutants>();
+  expectTypeOf<IndexPollutant<'AUS_AQC'>>().toEqualTypeOf<SixPollutants>();
+  expectTypeOf<IndexPollutant<'THA_AQI'>>().toEqualTypeOf<SixPollutants>();
+  const korea = computeIndex({ PM25: 1 }, { indexType: 'KOR_CAI' });
+  expectTypeOf(korea.name).toEqualTypeOf<'KOR_CAI'>();
+  expectTypeOf(korea.level).toEqualTypeOf<IndexLevel<'KOR_CAI'> | 'UNKNOWN'>();
+  // @ts-expect-error Hong Kong's AQHI has no CO
+  computeIndex({ O3: 1 }, { indexType: 'HKG_AQHI' }).dominantPollutant === 'CO';
+
   // A union of index types gives the union of results, told apart by name.
   const any = computeIndex({ PM25: 1 }, { indexType: 'EAQI' as IndexTypeName });
   expectTypeOf(any).toEqualTypeOf<IndexValue>();
@@ -145,7 +200,19 @@ export function pinned(averages: WindowAverages, record: Record<string, number>)
   // Every type a public signature uses, from the subpath that uses it.
   expectTypeOf<Language>().toEqualTypeOf<'en' | 'pl'>();
   expectTypeOf<NationalIndexTypeName>().toEqualTypeOf<
-    'US_AQI' | 'EAQI' | 'UK_DAQI' | 'IN_NAQI' | 'CN_AQI' | 'CA_AQHI'
+    | 'US_AQI'
+    | 'EAQI'
+    | 'UK_DAQI'
+    | 'IN_NAQI'
+    | 'CN_AQI'
+    | 'CA_AQHI'
+    | 'DEU_UBA'
+    | 'FRA_ATMO'
+    | 'KOR_CAI'
+    | 'SGP_PSI'
+    | 'HKG_AQHI'
+    | 'AUS_AQC'
+    | 'THA_AQI'
   >();
   expectTypeOf<IndexTypeName>().toExtend<string>();
   expectTypeOf<IndexesLanguage>().toEqualTypeOf<Language>();
