@@ -57,8 +57,8 @@ describe('createApi: routes', () => {
     expect(point.json.interpolation).toMatchObject({ method: 'INVERSE_DISTANCE', radiusKm: 1.5 });
   });
 
-  it('accepts the nine index types on every measurement route, spelled exactly', async () => {
-    // The spec's three and the six national indexes of issue 10.
+  it('accepts the sixteen index types on every measurement route, spelled exactly', async () => {
+    // The spec's three, the six national indexes of issue 10 and the seven of issue 33.
     const names = REFERENCE_ALL_INDEX_TYPE_NAMES;
     const routes = [
       '/v2/measurements/installation?installationId=1',
