@@ -7,12 +7,8 @@ import type { OracleLevel, OracleResult } from './in-naqi-oracle.js';
 import { EPS, oracleDominant, oracleInput } from './national-oracle-common.js';
 
 /** §1: molar masses in g/mol. */
-const MOLAR_MASS: Readonly<Record<string, number>> = {
-  NO2: 46.0055,
-  O3: 47.9982,
-  SO2: 64.066,
-  CO: 28.01,
-};
+// biome-ignore format: one line, as §1 lists them
+const MOLAR_MASS: Readonly<Record<string, number>> = { NO2: 46.0055, O3: 47.9982, SO2: 64.066, CO: 28.01 };
 
 /** §1: µg/m³ → ppb at 25 °C. */
 export function oraclePpb(gas: string, ugm3: number): number {
@@ -29,16 +25,10 @@ export function halfUp(x: number): number {
   return Math.floor(x + 0.5 + EPS);
 }
 
-// ---------------------------------------------------------------------------------------------
-// §5 KOR_CAI
-
+// ---- §5 KOR_CAI ----
 /** §5: the index range of each grade, 좋음 … 매우나쁨. */
-export const CAI_GRADES: readonly (readonly [number, number])[] = [
-  [0, 50],
-  [51, 100],
-  [101, 250],
-  [251, 500],
-];
+// biome-ignore format: one line, as the table prints them
+export const CAI_GRADES: readonly (readonly [number, number])[] = [[0, 50], [51, 100], [101, 250], [251, 500]];
 
 /** §5: the rows as printed: gases in ppm, PM in µg/m³. */
 // biome-ignore format: the table as printed
@@ -52,14 +42,8 @@ export const CAI_ROWS: Readonly<Record<string, readonly (readonly [number, numbe
 };
 
 /** §5 step 1: decimals kept after conversion (PM µg/m³ integers; ppm 0.001, CO 0.01). */
-export const CAI_DECIMALS: Readonly<Record<string, number>> = {
-  SO2: 3,
-  NO2: 3,
-  CO: 2,
-  O3: 3,
-  PM10: 0,
-  PM25: 0,
-};
+// biome-ignore format: one line, as §5 step 1 lists them
+export const CAI_DECIMALS: Readonly<Record<string, number>> = { SO2: 3, NO2: 3, CO: 2, O3: 3, PM10: 0, PM25: 0 };
 
 /** The six CAI pollutants. */
 export const CAI_POLLUTANTS: readonly string[] = ['PM25', 'PM10', 'O3', 'NO2', 'SO2', 'CO'];
@@ -112,9 +96,7 @@ export function caiOracle(concentrations: Readonly<Record<string, unknown>>): Or
   return { value, subIndexes, dominantPollutant: oracleDominant(subIndexes) };
 }
 
-// ---------------------------------------------------------------------------------------------
-// §6 SGP_PSI
-
+// ---- §6 SGP_PSI ----
 /** §6: the PSI nodes. */
 export const PSI_NODES: readonly number[] = [0, 50, 100, 200, 300, 400, 500];
 
@@ -188,17 +170,10 @@ export function psiOracle(concentrations: Readonly<Record<string, unknown>>): Or
   };
 }
 
-// ---------------------------------------------------------------------------------------------
-// §7 HKG_AQHI
-
+// ---- §7 HKG_AQHI ----
 /** §7: β per µg/m³. */
-export const AQHI_BETA: Readonly<Record<string, number>> = {
-  NO2: 0.0004462559,
-  SO2: 0.0001393235,
-  O3: 0.0005116328,
-  PM10: 0.0002821751,
-  PM25: 0.0002180567,
-};
+// biome-ignore format: one line, as §7 lists them
+export const AQHI_BETA: Readonly<Record<string, number>> = { NO2: 0.0004462559, SO2: 0.0001393235, O3: 0.0005116328, PM10: 0.0002821751, PM25: 0.0002180567 };
 
 /** §7: the %AR bands 1 … 10 as printed; 11 is "≥ 19.38". */
 // biome-ignore format: the bands as printed

@@ -4,54 +4,24 @@ import { computeIndex } from '../../src/indexes/compute-index.js';
 import { HKG_AQHI_INDEX } from '../../src/indexes/hkg-aqhi.js';
 import { expectLevelList, oracleLevel } from '../helpers/in-naqi-oracle.js';
 import {
+  AQHI_KEYS,
+  expectHkAqhiOracle,
+  hkAqhi,
+  hkAqhiInputArb,
+  type Input,
+  riskOnly,
+} from '../helpers/more-indexes-cases-b.js';
+import {
   AQHI_BANDS,
-  AQHI_BETA,
   HK_AQHI_LEVELS,
   hkAqhiOracle,
   roundedRisk,
 } from '../helpers/more-indexes-oracle-b.js';
-import { expectNoData } from '../helpers/national-oracle-common.js';
 import { RUNS } from '../helpers/property-runs.js';
 
 // Expected values come from more-indexes.md §7 (the worked table, transcribed below, three of
-// its rows EPD's own published totals) and from the oracle in test/helpers, never from src.
-
-type Input = Partial<Record<string, number>>;
-const aqhi = (concentrations: Input, language?: 'en' | 'pl') =>
-  computeIndex(concentrations, { indexType: HKG_AQHI_INDEX, language });
-const POLLUTANTS = ['NO2', 'SO2', 'O3', 'PM10', 'PM25'] as const;
-
-// The NO2 concentration (µg/m³) whose term alone is `risk` percent.
-const no2For = (risk: number) => Math.log(1 + risk / 100) / AQHI_BETA.NO2!;
-// Only NO2 adds risk: O3 and PM25 at 0 meet the minimum and add nothing.
-const riskOnly = (risk: number): Input => ({ NO2: no2For(risk), O3: 0, PM25: 0 });
-
-function expectOracle(concentrations: Input): void {
-  const index = aqhi(concentrations);
-  const expected = hkAqhiOracle(concentrations);
-  if (expected === null) {
-    expectNoData(index, 'HKG_AQHI');
-    return;
-  }
-  const level = oracleLevel(HK_AQHI_LEVELS, expected.value);
-  expect(index.value).toBe(expected.value);
-  expect(index.subIndexes).toEqual(expected.subIndexes);
-  expect(index.dominantPollutant).toBe(expected.dominantPollutant);
-  expect([index.level, index.color]).toEqual([level.level, level.color]);
-}
-
-// 3-h means in µg/m³: the usual range, episodes, negatives, absurd values, or absent.
-const concentrationArb: fc.Arbitrary<number | undefined> = fc.oneof(
-  { weight: 8, arbitrary: fc.integer({ min: 0, max: 400_000 }).map((t) => t / 1000) },
-  { weight: 2, arbitrary: fc.double({ min: 400, max: 5000, noNaN: true }) },
-  { weight: 1, arbitrary: fc.double({ min: -50, max: 0, noNaN: true }) },
-  { weight: 1, arbitrary: fc.double({ min: 0, max: 1e9, noNaN: true }) },
-  { weight: 1, arbitrary: fc.constantFrom(undefined, Number.NaN, Number.POSITIVE_INFINITY) },
-);
-const inputArb: fc.Arbitrary<Input> = fc.record(
-  Object.fromEntries(POLLUTANTS.map((p) => [p, concentrationArb])),
-  { requiredKeys: [] },
-);
+// its rows EPD's own published totals) and from the oracle in test/helpers, never from src
+// (the sum, the minimum and the properties: hkg-aqhi-properties.test.ts).
 
 describe('HKG_AQHI: every worked example of more-indexes.md §7', () => {
   it.each<[string, Input, string, number | null, string, string | null]>([
@@ -121,7 +91,7 @@ describe('HKG_AQHI: every worked example of more-indexes.md §7', () => {
     ],
     ['no O3: minimum not met', { NO2: 50, PM25: 30 }, '', null, 'UNKNOWN', null],
   ])('%s', (_label, concentrations, terms, value, level, dominant) => {
-    const index = aqhi(concentrations);
+    const index = hkAqhi(concentrations);
     const color = value === null ? '#999999' : oracleLevel(HK_AQHI_LEVELS, value).color;
     expect(index).toMatchObject({ name: 'HKG_AQHI', value, level, color });
     expect(index.dominantPollutant).toBe(dominant);
@@ -132,7 +102,7 @@ describe('HKG_AQHI: every worked example of more-indexes.md §7', () => {
     const printed = parts!.split(' ');
     const expected: Record<string, number> = {};
     for (let i = 0; i < printed.length; i += 2) expected[printed[i]!] = Number(printed[i + 1]);
-    expect(index.subIndexes).toEqual(expected);
+    expect(index.subIndexes).toStrictEqual(expected);
     expect(roundedRisk(hkAqhiOracle(concentrations)!.risk).toFixed(2)).toBe(total);
   });
 });
@@ -149,8 +119,8 @@ describe('HKG_AQHI: the scale', () => {
   });
 
   it('reads NO2, SO2, O3, PM10 and PM25, and names a misspelt key', () => {
-    expect([...HKG_AQHI_INDEX.inputs].sort()).toEqual([...POLLUTANTS].sort());
-    expect(() => aqhi({ no2: 20 } as Input)).toThrow(TypeError);
+    expect([...HKG_AQHI_INDEX.inputs].sort()).toEqual([...AQHI_KEYS].sort());
+    expect(() => hkAqhi({ no2: 20 } as Input)).toThrow(TypeError);
   });
 
   it('lists the categories and colours of §7, frozen, with texts in English and Polish', () => {
@@ -162,112 +132,37 @@ describe('HKG_AQHI: the scale', () => {
       }
     }
     const input = { NO2: 100, O3: 100, SO2: 10, PM10: 60, PM25: 40 };
-    expect(aqhi(input, 'pl').description).toBe(HKG_AQHI_INDEX.levels[2]!.description.pl);
-    expect(aqhi(input, 'pl').advice).toBe(HKG_AQHI_INDEX.levels[2]!.advice.pl);
+    expect(hkAqhi(input, 'pl').description).toBe(HKG_AQHI_INDEX.levels[2]!.description.pl);
+    expect(hkAqhi(input, 'pl').advice).toBe(HKG_AQHI_INDEX.levels[2]!.advice.pl);
   });
 });
 
 describe('HKG_AQHI: %AR rounded to 0.01 before banding', () => {
   it('puts each printed band edge in its band, and the next hundredth in the next', () => {
     AQHI_BANDS.forEach(([lo, hi], k) => {
-      expect(aqhi(riskOnly(lo)).value).toBe(k + 1);
-      expect(aqhi(riskOnly(hi)).value).toBe(k + 1);
-      expect(aqhi(riskOnly(hi + 0.01)).value).toBe(k + 2);
+      expect(hkAqhi(riskOnly(lo)).value).toBe(k + 1);
+      expect(hkAqhi(riskOnly(hi)).value).toBe(k + 1);
+      expect(hkAqhi(riskOnly(hi + 0.01)).value).toBe(k + 2);
     });
-    expect(aqhi(riskOnly(19.38)).value).toBe(11);
-    expect(aqhi(riskOnly(0)).value).toBe(1);
+    expect(hkAqhi(riskOnly(19.38)).value).toBe(11);
+    expect(hkAqhi(riskOnly(0)).value).toBe(1);
   });
 
   it('rounds half up: a total within 0.005 above an edge stays in the lower band', () => {
     AQHI_BANDS.forEach(([, hi], k) => {
       // hi + 0.00499 rounds down to hi; hi + 0.005 rounds up to the next hundredth.
-      expect(aqhi(riskOnly(hi + 0.00499)).value).toBe(k + 1);
-      expect(aqhi(riskOnly(hi + 0.005)).value).toBe(k + 2);
-      expect(aqhi(riskOnly(hi - 0.00501)).value).toBe(k + 1);
+      expect(hkAqhi(riskOnly(hi + 0.00499)).value).toBe(k + 1);
+      expect(hkAqhi(riskOnly(hi + 0.005)).value).toBe(k + 2);
+      expect(hkAqhi(riskOnly(hi - 0.00501)).value).toBe(k + 1);
       for (const risk of [hi + 0.00499, hi + 0.005, hi + 0.00501, hi - 0.005]) {
-        expectOracle(riskOnly(risk));
+        expectHkAqhiOracle(riskOnly(risk));
       }
     });
   });
 
   it('for any concentrations (value, sub-indexes, dominant, level, colour)', () => {
     fc.assert(
-      fc.property(inputArb, (input) => expectOracle(input)),
-      RUNS,
-    );
-  });
-});
-
-describe('HKG_AQHI: the sum, the minimum and the dominant term', () => {
-  it('adds only the larger particle term, and nothing for an absent SO2', () => {
-    const base = { NO2: 100, O3: 100, SO2: 10 };
-    expect(aqhi({ ...base, PM25: 40 }).value).toBe(6); // 10.83
-    expect(aqhi({ ...base, PM10: 60 }).value).toBe(7); // 11.66
-    expect(aqhi({ ...base, PM10: 60, PM25: 40 }).value).toBe(7);
-    expect(aqhi({ ...base, PM10: 10, PM25: 200 }).value).toBe(8); // PM25 4.457: 14.41
-  });
-
-  it('is no data without NO2, without O3, or without both PM10 and PM25', () => {
-    const full = { NO2: 100, O3: 60, PM25: 40, PM10: 60, SO2: 10 };
-    for (const missing of [['NO2'], ['O3'], ['PM10', 'PM25']]) {
-      for (const absent of [undefined, Number.NaN, Number.NEGATIVE_INFINITY]) {
-        const partial: Input = { ...full };
-        for (const key of missing) partial[key] = absent;
-        expectNoData(aqhi(partial), 'HKG_AQHI');
-      }
-    }
-    expect(aqhi({ NO2: 100, O3: 60, PM10: 60 }).value).not.toBeNull();
-    expectNoData(aqhi({}), 'HKG_AQHI');
-    expectNoData(aqhi({ SO2: 500, PM25: 500 }), 'HKG_AQHI');
-  });
-
-  it('names the largest term dominant, PM10 and PM25 apart, ties in the §1 order', () => {
-    expect(aqhi({ NO2: 0, O3: 0, PM25: 0 }).dominantPollutant).toBe('PM25');
-    expect(aqhi({ NO2: 0, O3: 0, PM10: 0, SO2: 0 }).dominantPollutant).toBe('PM10');
-    expect(aqhi({ NO2: 1, O3: 0, PM10: 0, SO2: 500 }).dominantPollutant).toBe('SO2');
-    expect(Object.isFrozen(aqhi({ NO2: 1, O3: 1, PM10: 1 }).subIndexes)).toBe(true);
-  });
-
-  it('counts negative values as 0 and stays finite for absurd input', () => {
-    expect(aqhi({ NO2: -1, O3: -1, PM25: -1 })).toMatchObject({
-      value: 1,
-      level: 'LOW',
-      color: '#00E400',
-    });
-    const index = aqhi({ NO2: Number.MAX_VALUE, O3: 1e6, PM25: 1 });
-    expect(index).toMatchObject({ value: 11, level: 'SERIOUS', color: '#000000' });
-    expect(index.subIndexes.NO2).toBe(Number.MAX_VALUE);
-    expect(Number.isFinite(index.subIndexes.O3)).toBe(true);
-  });
-});
-
-describe('HKG_AQHI properties', () => {
-  it('is monotone non-decreasing in each pollutant', () => {
-    fc.assert(
-      fc.property(
-        inputArb,
-        fc.constantFrom(...POLLUTANTS),
-        fc.double({ min: 0, max: 3000, noNaN: true }),
-        (input, pollutant, increase) => {
-          const before = aqhi(input);
-          fc.pre(before.value !== null && Number.isFinite(input[pollutant]));
-          const higher = { ...input, [pollutant]: Math.max(input[pollutant]!, 0) + increase };
-          expect(aqhi(higher).value!).toBeGreaterThanOrEqual(before.value!);
-        },
-      ),
-      RUNS,
-    );
-  });
-
-  it('shows terms that add up to the rounded total within their rounding', () => {
-    fc.assert(
-      fc.property(inputArb, (input) => {
-        const expected = hkAqhiOracle(input);
-        fc.pre(expected !== null && expected.risk < 1e6);
-        const { PM10 = 0, PM25 = 0, ...rest } = aqhi(input).subIndexes;
-        const sum = Object.values(rest).reduce((a, b) => a + b, 0) + Math.max(PM10, PM25);
-        expect(Math.abs(sum - expected!.risk)).toBeLessThanOrEqual(0.002 + expected!.risk * 1e-12);
-      }),
+      fc.property(hkAqhiInputArb, (input) => expectHkAqhiOracle(input)),
       RUNS,
     );
   });

@@ -4,71 +4,26 @@ import { computeIndex } from '../../src/indexes/compute-index.js';
 import { KOR_CAI_INDEX } from '../../src/indexes/kor-cai.js';
 import { expectLevelList, oracleLevel } from '../helpers/in-naqi-oracle.js';
 import {
+  cai,
+  caiAlone,
+  caiInputArb,
+  caiUgm3,
+  expectCaiOracle,
+  type Input,
+} from '../helpers/more-indexes-cases-b.js';
+import {
   CAI_GRADES,
   CAI_LEVELS,
   CAI_POLLUTANTS,
   CAI_ROWS,
-  caiBonus,
   caiOracle,
   oracleUgm3FromPpb,
 } from '../helpers/more-indexes-oracle-b.js';
-import { expectNoData } from '../helpers/national-oracle-common.js';
 import { RUNS } from '../helpers/property-runs.js';
 
 // Expected values come from more-indexes.md §5 (the worked table, transcribed below) and from
-// the oracle in test/helpers, never from src's tables.
-
-type Input = Partial<Record<string, number>>;
-const cai = (concentrations: Input, language?: 'en' | 'pl') =>
-  computeIndex(concentrations, { indexType: KOR_CAI_INDEX, language });
-const REQUIRED = ['PM10', 'PM25', 'NO2', 'O3'];
-
-// µg/m³ of a value printed in the table's unit (ppm for the gases).
-const ugm3Of = (pollutant: string, printed: number) =>
-  pollutant.startsWith('PM') ? printed : oracleUgm3FromPpb(pollutant, printed * 1000);
-
-function expectOracle(concentrations: Input): void {
-  const index = cai(concentrations);
-  const expected = caiOracle(concentrations);
-  if (expected === null) {
-    expectNoData(index, 'KOR_CAI');
-    return;
-  }
-  const level = oracleLevel(CAI_LEVELS, expected.value);
-  expect(index.value).toBe(expected.value);
-  expect(index.subIndexes).toEqual(expected.subIndexes);
-  expect(index.dominantPollutant).toBe(expected.dominantPollutant);
-  expect([index.level, index.color]).toEqual([level.level, level.color]);
-}
-
-// Every pollutant at 0 but `pollutant` at `ugm3`: the minimum is met, the other sub-indexes 0.
-const alone = (pollutant: string, ugm3: number): Input =>
-  Object.fromEntries(CAI_POLLUTANTS.map((p) => [p, p === pollutant ? ugm3 : 0]));
-
-// Over the table and beyond, around its bounds, negatives, absurd values, sometimes absent.
-const concentrationArb = (pollutant: string): fc.Arbitrary<number | undefined> => {
-  const top = ugm3Of(pollutant, CAI_ROWS[pollutant]![3]![1]);
-  const printed = CAI_ROWS[pollutant]!.flat();
-  return fc.oneof(
-    {
-      weight: 8,
-      arbitrary: fc.integer({ min: 0, max: Math.ceil(top * 1200) }).map((t) => t / 1000),
-    },
-    {
-      weight: 3,
-      arbitrary: fc
-        .tuple(fc.constantFrom(...printed), fc.constantFrom(0, -1e-6, 1e-6, 0.5, -0.5))
-        .map(([b, d]) => Math.max(ugm3Of(pollutant, b) + d, 0)),
-    },
-    { weight: 1, arbitrary: fc.double({ min: -50, max: 0, noNaN: true }) },
-    { weight: 1, arbitrary: fc.double({ min: 0, max: 1e9, noNaN: true }) },
-    { weight: 1, arbitrary: fc.constantFrom(undefined, Number.NaN, Number.POSITIVE_INFINITY) },
-  );
-};
-const inputArb: fc.Arbitrary<Input> = fc.record(
-  Object.fromEntries(CAI_POLLUTANTS.map((p) => [p, concentrationArb(p)])),
-  { requiredKeys: [] },
-);
+// the oracle in test/helpers, never from src's tables (the bonus, the minimum and the
+// properties: kor-cai-properties.test.ts).
 
 describe('KOR_CAI: every worked example of more-indexes.md §5', () => {
   it.each<[string, Input, number | null, string, string | null, Input?]>([
@@ -125,7 +80,7 @@ describe('KOR_CAI: every worked example of more-indexes.md §5', () => {
     const color = value === null ? '#999999' : oracleLevel(CAI_LEVELS, value).color;
     expect(index).toMatchObject({ name: 'KOR_CAI', value, level, color });
     expect(index.dominantPollutant).toBe(dominant);
-    if (subIndexes !== undefined) expect(index.subIndexes).toEqual(subIndexes);
+    if (subIndexes !== undefined) expect(index.subIndexes).toStrictEqual(subIndexes);
     expect(caiOracle(concentrations)?.value ?? null).toBe(value);
   });
 });
@@ -166,14 +121,14 @@ describe('KOR_CAI agrees with the oracle', () => {
     for (const pollutant of CAI_POLLUTANTS) {
       CAI_ROWS[pollutant]!.forEach(([lo, hi], k) => {
         const [iLo, iHi] = CAI_GRADES[k]!;
-        const below = (x: number) => cai(alone(pollutant, x)).subIndexes[pollutant];
-        expect(below(ugm3Of(pollutant, lo))).toBe(iLo);
-        expect(below(ugm3Of(pollutant, hi))).toBe(iHi);
-        expect(below(ugm3Of(pollutant, hi) + 1e-6)).toBe(iHi);
-        if (k > 0) expect(below(ugm3Of(pollutant, lo) - 1e-6)).toBe(CAI_GRADES[k - 1]![1]);
+        const below = (x: number) => cai(caiAlone(pollutant, x)).subIndexes[pollutant];
+        expect(below(caiUgm3(pollutant, lo))).toBe(iLo);
+        expect(below(caiUgm3(pollutant, hi))).toBe(iHi);
+        expect(below(caiUgm3(pollutant, hi) + 1e-6)).toBe(iHi);
+        if (k > 0) expect(below(caiUgm3(pollutant, lo) - 1e-6)).toBe(CAI_GRADES[k - 1]![1]);
         for (const printed of [lo, hi]) {
           for (const hair of [0, -1e-6, 1e-6]) {
-            expectOracle(alone(pollutant, Math.max(ugm3Of(pollutant, printed) + hair, 0)));
+            expectCaiOracle(caiAlone(pollutant, Math.max(caiUgm3(pollutant, printed) + hair, 0)));
           }
         }
       });
@@ -182,104 +137,16 @@ describe('KOR_CAI agrees with the oracle', () => {
 
   it('truncates to the table resolution before the lookup', () => {
     // PM25 15.999 stays 15 (50); NO2 0.0309 ppm stays 0.030 (50); CO 2.009 ppm stays 2.00 (50).
-    expect(cai(alone('PM25', 15.999)).subIndexes.PM25).toBe(50);
-    expect(cai(alone('NO2', oracleUgm3FromPpb('NO2', 30.9))).subIndexes.NO2).toBe(50);
-    expect(cai(alone('CO', oracleUgm3FromPpb('CO', 2009))).subIndexes.CO).toBe(50);
-    expect(cai(alone('CO', oracleUgm3FromPpb('CO', 2010))).subIndexes.CO).toBe(51);
+    expect(cai(caiAlone('PM25', 15.999)).subIndexes.PM25).toBe(50);
+    expect(cai(caiAlone('NO2', oracleUgm3FromPpb('NO2', 30.9))).subIndexes.NO2).toBe(50);
+    expect(cai(caiAlone('CO', oracleUgm3FromPpb('CO', 2009))).subIndexes.CO).toBe(50);
+    expect(cai(caiAlone('CO', oracleUgm3FromPpb('CO', 2010))).subIndexes.CO).toBe(51);
   });
 
   it('for any concentrations (value, sub-indexes, dominant, level, colour)', () => {
     fc.assert(
-      fc.property(inputArb, (input) => expectOracle(input)),
+      fc.property(caiInputArb, (input) => expectCaiOracle(input)),
       RUNS,
     );
-  });
-});
-
-describe('KOR_CAI: the bonus and the minimum', () => {
-  it('adds 50 for two sub-indexes of 101 or more and 75 for three or more, from 101 exactly', () => {
-    const base = { PM10: 80, PM25: 35, NO2: 0, O3: 0 }; // 100 and 100
-    expect(cai(base).value).toBe(100);
-    expect(cai({ ...base, PM10: 81 }).value).toBe(101);
-    expect(cai({ ...base, PM10: 81, PM25: 36 }).value).toBe(151);
-    const o3At101 = oracleUgm3FromPpb('O3', 91);
-    expect(cai({ ...base, PM10: 81, PM25: 36, O3: o3At101 }).value).toBe(176);
-    const no2At101 = oracleUgm3FromPpb('NO2', 61);
-    expect(cai({ PM10: 81, PM25: 36, O3: o3At101, NO2: no2At101 }).value).toBe(176);
-    expect(cai({ PM10: 81, PM25: 36, O3: o3At101, NO2: no2At101, SO2: 10_000 }).value).toBe(
-      caiOracle({ PM10: 81, PM25: 36, O3: o3At101, NO2: no2At101, SO2: 10_000 })!.value,
-    );
-  });
-
-  it('adds exactly the bonus that the count of bad sub-indexes gives', () => {
-    fc.assert(
-      fc.property(inputArb, (input) => {
-        const index = cai(input);
-        fc.pre(index.value !== null);
-        const top = Math.max(...Object.values(index.subIndexes));
-        expect(index.value).toBe(top + caiBonus(index.subIndexes));
-        expect(index.subIndexes[index.dominantPollutant!]).toBe(top);
-      }),
-      RUNS,
-    );
-  });
-
-  it('is no data unless PM10, PM25, NO2 and O3 are all present; SO2 and CO are optional', () => {
-    const full = { PM10: 45, PM25: 20, NO2: 30, O3: 60, SO2: 10, CO: 500 };
-    for (const missing of REQUIRED) {
-      for (const absent of [undefined, Number.NaN, Number.NEGATIVE_INFINITY]) {
-        expectNoData(cai({ ...full, [missing]: absent }), 'KOR_CAI');
-      }
-    }
-    expect(cai({ PM10: 45, PM25: 20, NO2: 30, O3: 60 }).value).toBe(65);
-    expectNoData(cai({}), 'KOR_CAI');
-    expectNoData(cai({ SO2: 500, CO: 20_000 }), 'KOR_CAI');
-  });
-
-  it('returns frozen sub-indexes', () => {
-    expect(Object.isFrozen(cai({ PM10: 45, PM25: 20, NO2: 30, O3: 60 }).subIndexes)).toBe(true);
-  });
-
-  it('counts negative values as 0', () => {
-    const index = cai({ PM10: -5, PM25: -1, NO2: -3, O3: -2 });
-    expect(index).toMatchObject({ value: 0, level: 'GOOD', color: '#0000FF' });
-    expect(index.dominantPollutant).toBe('PM25');
-  });
-});
-
-describe('KOR_CAI properties', () => {
-  it('is monotone non-decreasing in each pollutant, the bonus included', () => {
-    fc.assert(
-      fc.property(
-        inputArb,
-        fc.constantFrom(...CAI_POLLUTANTS),
-        fc.double({ min: 0, max: 2000, noNaN: true }),
-        (input, pollutant, increase) => {
-          const before = cai(input);
-          fc.pre(before.value !== null && Number.isFinite(input[pollutant]));
-          const higher = { ...input, [pollutant]: Math.max(input[pollutant]!, 0) + increase };
-          expect(cai(higher).value!).toBeGreaterThanOrEqual(before.value!);
-        },
-      ),
-      RUNS,
-    );
-  });
-
-  it('continues the top row above the table and stays finite for absurd input', () => {
-    // PM25 above 500: 251 + 249/424 × (C − 76), rounded half up.
-    expect(cai({ PM10: 0, PM25: 600, NO2: 0, O3: 0 }).value).toBe(
-      Math.floor(251 + (249 / 424) * 524 + 0.5),
-    );
-    const huge = {
-      PM10: 1e300,
-      PM25: 1e300,
-      NO2: Number.MAX_VALUE,
-      O3: Number.MAX_VALUE,
-      CO: Number.MAX_VALUE,
-    };
-    const index = cai(huge);
-    expect(Number.isFinite(index.value)).toBe(true);
-    expect(index.subIndexes.CO).toBe(Number.MAX_VALUE);
-    expect(index).toMatchObject({ level: 'VERY_UNHEALTHY', color: '#FF0000' });
   });
 });

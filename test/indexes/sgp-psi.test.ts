@@ -3,62 +3,21 @@ import { describe, expect, it } from 'vitest';
 import { computeIndex } from '../../src/indexes/compute-index.js';
 import { SGP_PSI_INDEX } from '../../src/indexes/sgp-psi.js';
 import { expectLevelList, oracleLevel } from '../helpers/in-naqi-oracle.js';
-import { PSI_LEVELS, psiNodes, psiOracle } from '../helpers/more-indexes-oracle-b.js';
+import {
+  expectPsiOracle,
+  type Input,
+  PSI_KEYS,
+  psi,
+  psiInputArb,
+  psiNodesUgm3,
+} from '../helpers/more-indexes-cases-b.js';
+import { PSI_LEVELS, psiOracle } from '../helpers/more-indexes-oracle-b.js';
 import { expectNoData } from '../helpers/national-oracle-common.js';
 import { RUNS } from '../helpers/property-runs.js';
 
 // Expected values come from more-indexes.md §6 (the worked table, transcribed below) and from
-// the oracle in test/helpers, never from src's tables.
-
-type Input = Partial<Record<string, number>>;
-const psi = (concentrations: Input, language?: 'en' | 'pl') =>
-  computeIndex(concentrations, { indexType: SGP_PSI_INDEX, language });
-const KEYS = ['PM25', 'PM10', 'SO2', 'CO', 'O3', 'O3_1H', 'NO2'] as const;
-const POLLUTANTS = ['PM25', 'PM10', 'SO2', 'CO', 'O3', 'NO2'] as const;
-
-// µg/m³ per unit of the printed column: CO is printed in mg/m³.
-const ugm3PerUnit = (key: string) => (key === 'CO' ? 1000 : 1);
-const nodesUgm3 = (key: string) =>
-  psiNodes(key).map(([c, i]) => [c * ugm3PerUnit(key), i] as const);
-
-function expectOracle(concentrations: Input): void {
-  const index = psi(concentrations);
-  const expected = psiOracle(concentrations);
-  if (expected === null) {
-    expectNoData(index, 'SGP_PSI');
-    return;
-  }
-  const level = oracleLevel(PSI_LEVELS, expected.value);
-  expect(index.value).toBe(expected.value);
-  expect(index.subIndexes).toEqual(expected.subIndexes);
-  expect(index.dominantPollutant).toBe(expected.dominantPollutant);
-  expect([index.level, index.color]).toEqual([level.level, level.color]);
-}
-
-// Over the table and beyond, on and around its nodes, negatives, absurd values, or absent.
-const concentrationArb = (key: string): fc.Arbitrary<number | undefined> => {
-  const nodes = nodesUgm3(key).map(([c]) => c);
-  const top = nodes.at(-1)!;
-  return fc.oneof(
-    {
-      weight: 8,
-      arbitrary: fc.integer({ min: 0, max: Math.ceil(top * 1200) }).map((t) => t / 1000),
-    },
-    {
-      weight: 3,
-      arbitrary: fc
-        .tuple(fc.constantFrom(...nodes), fc.constantFrom(0, -1e-6, 1e-6, 0.5, -0.5))
-        .map(([c, d]) => Math.max(c + d, 0)),
-    },
-    { weight: 1, arbitrary: fc.double({ min: -50, max: 0, noNaN: true }) },
-    { weight: 1, arbitrary: fc.double({ min: 0, max: 1e9, noNaN: true }) },
-    { weight: 3, arbitrary: fc.constantFrom(undefined, Number.NaN, Number.NEGATIVE_INFINITY) },
-  );
-};
-const inputArb: fc.Arbitrary<Input> = fc.record(
-  Object.fromEntries(KEYS.map((key) => [key, concentrationArb(key)])),
-  { requiredKeys: [] },
-);
+// the oracle in test/helpers, never from src's tables (the O3 and NO2 rules and the
+// properties: sgp-psi-properties.test.ts).
 
 describe('SGP_PSI: every worked example of more-indexes.md §6', () => {
   it.each<[string, Input, number | null, string, string | null, Input?]>([
@@ -91,7 +50,7 @@ describe('SGP_PSI: every worked example of more-indexes.md §6', () => {
     const color = value === null ? '#999999' : oracleLevel(PSI_LEVELS, value).color;
     expect(index).toMatchObject({ name: 'SGP_PSI', value, level, color });
     expect(index.dominantPollutant).toBe(dominant);
-    if (subIndexes !== undefined) expect(index.subIndexes).toEqual(subIndexes);
+    if (subIndexes !== undefined) expect(index.subIndexes).toStrictEqual(subIndexes);
     expect(psiOracle(concentrations)?.value ?? null).toBe(value);
   });
 });
@@ -109,7 +68,7 @@ describe('SGP_PSI: the scale', () => {
   });
 
   it('reads the six pollutants and O3_1H, and names a misspelt key', () => {
-    expect([...SGP_PSI_INDEX.inputs].sort()).toEqual([...KEYS].sort());
+    expect([...SGP_PSI_INDEX.inputs].sort()).toEqual([...PSI_KEYS].sort());
     expect(() => psi({ pm25: 20 } as Input)).toThrow(TypeError);
   });
 
@@ -128,15 +87,15 @@ describe('SGP_PSI: the scale', () => {
 
 describe('SGP_PSI agrees with the oracle', () => {
   it('on every node of every column, and a hair either side', () => {
-    for (const key of KEYS) {
-      for (const [c, node] of nodesUgm3(key)) {
+    for (const key of PSI_KEYS) {
+      for (const [c, node] of psiNodesUgm3(key)) {
         const input = key === 'O3_1H' ? { O3: 786, O3_1H: c } : { [key]: c };
         const reported = key === 'O3_1H' ? 'O3' : key;
         expect(psi(input).subIndexes[reported]).toBe(node);
         for (const hair of [-1e-6, 1e-6]) {
           const near =
             key === 'O3_1H' ? { O3: 786, O3_1H: c + hair } : { [key]: Math.max(c + hair, 0) };
-          expectOracle(near);
+          expectPsiOracle(near);
           // Just below 1130 µg/m³ NO2 has no sub-index at all (§6).
           if (key === 'NO2' && node === 200 && hair < 0) expectNoData(psi(near), 'SGP_PSI');
           else expect(Math.abs(psi(near).value! - node)).toBeLessThanOrEqual(1);
@@ -156,106 +115,8 @@ describe('SGP_PSI agrees with the oracle', () => {
 
   it('for any concentrations (value, sub-indexes, dominant, level, colour)', () => {
     fc.assert(
-      fc.property(inputArb, (input) => expectOracle(input)),
+      fc.property(psiInputArb, (input) => expectPsiOracle(input)),
       RUNS,
     );
-  });
-});
-
-describe('SGP_PSI: O3, O3_1H and NO2', () => {
-  it('reads 8-h O3 up to 785 and ignores O3_1H there', () => {
-    expect(psi({ O3: 785, O3_1H: 1180 }).subIndexes).toEqual({ O3: 300 });
-    expect(psi({ O3: 785 + 1e-10, O3_1H: 1180 }).subIndexes).toEqual({ O3: 300 });
-    expect(psi({ O3: 235, O3_1H: 2000 }).value).toBe(200);
-  });
-
-  it('uses O3_1H from 785 when 8-h O3 is above 785, else continues the 8-h 200–300 segment', () => {
-    expect(psi({ O3: 785.01, O3_1H: 1180 }).value).toBe(500);
-    expect(psi({ O3: 900, O3_1H: 785 }).value).toBe(300);
-    expect(psi({ O3: 900, O3_1H: 785 - 1e-10 }).value).toBe(300);
-    // O3_1H below 785 does not count: 300 + 100 × 115 / 550 = 320.9 → 321.
-    expect(psi({ O3: 900, O3_1H: 784.99 }).value).toBe(321);
-    expect(psi({ O3: 900 }).value).toBe(321);
-  });
-
-  it('counts O3_1H without O3 only from 785', () => {
-    expectNoData(psi({ O3_1H: 784.99 }), 'SGP_PSI');
-    expect(psi({ O3_1H: 785 - 1e-10 }).value).toBe(300);
-    expect(psi({ O3_1H: 785 })).toMatchObject({ value: 300, dominantPollutant: 'O3' });
-    expect(psi({ O3_1H: 1080 }).value).toBe(450);
-    expect(psi({ O3_1H: 1380 }).value).toBe(600);
-  });
-
-  it('gives NO2 a sub-index only from 1130 µg/m³', () => {
-    expectNoData(psi({ NO2: 1129.99 }), 'SGP_PSI');
-    expect(psi({ NO2: 1130 - 1e-10 }).value).toBe(200);
-    expect(psi({ NO2: 1130 })).toMatchObject({
-      value: 200,
-      level: 'UNHEALTHY',
-      dominantPollutant: 'NO2',
-    });
-    expect(psi({ NO2: 1129.99, PM25: 5 }).subIndexes).toEqual({ PM25: 21 });
-    expect(psi({ NO2: 4500 }).value).toBe(600);
-  });
-});
-
-describe('SGP_PSI properties', () => {
-  it('is monotone non-decreasing in each pollutant', () => {
-    fc.assert(
-      fc.property(
-        inputArb,
-        fc.constantFrom(...POLLUTANTS),
-        fc.double({ min: 0, max: 3000, noNaN: true }),
-        (input, pollutant, increase) => {
-          const before = psi(input);
-          fc.pre(before.value !== null && Number.isFinite(input[pollutant]));
-          const higher = { ...input, [pollutant]: Math.max(input[pollutant]!, 0) + increase };
-          expect(psi(higher).value!).toBeGreaterThanOrEqual(before.value!);
-        },
-      ),
-      RUNS,
-    );
-  });
-
-  it('is the largest sub-index, its pollutant dominant (ties in the §1 order)', () => {
-    fc.assert(
-      fc.property(inputArb, (input) => {
-        const index = psi(input);
-        fc.pre(index.value !== null);
-        const top = Math.max(...Object.values(index.subIndexes));
-        expect(index.value).toBe(top);
-        expect(index.subIndexes[index.dominantPollutant!]).toBe(top);
-      }),
-      RUNS,
-    );
-    // PM10 50 and SO2 80 are both 50: PM10 comes first.
-    expect(psi({ SO2: 80, PM10: 50 }).dominantPollutant).toBe('PM10');
-  });
-
-  it('tests the 785 and 1130 µg/m³ edges with the ε of §1', () => {
-    const eps = 1e-9;
-    expect(psi({ O3: 785 + eps, O3_1H: 1180 }).value).toBe(300);
-    expect(psi({ O3_1H: 785 - eps }).value).toBe(300);
-    expect(psi({ NO2: 1130 - eps }).value).toBe(200);
-  });
-
-  it('returns frozen sub-indexes', () => {
-    expect(Object.isFrozen(psi({ PM25: 10, NO2: 2000 }).subIndexes)).toBe(true);
-  });
-
-  it('has no data without a pollutant, and counts negative values as 0', () => {
-    expectNoData(psi({}), 'SGP_PSI');
-    expectNoData(psi({ PM25: Number.NaN, O3: Number.POSITIVE_INFINITY }), 'SGP_PSI');
-    expect(psi({ PM10: -4 })).toMatchObject({ value: 0, level: 'GOOD', color: '#79C466' });
-  });
-
-  it('continues the last segment above 500 and stays finite for absurd input', () => {
-    expect(psi({ PM10: 700 }).value).toBe(600);
-    expect(psi({ SO2: 3140 }).value).toBe(600);
-    expect(psi({ CO: 69_000 }).value).toBe(600);
-    const index = psi({ PM25: Number.MAX_VALUE, CO: Number.MAX_VALUE, PM10: Number.MAX_VALUE });
-    expect(Number.isFinite(index.value)).toBe(true);
-    expect(index.dominantPollutant).toBe('PM10');
-    expect(index).toMatchObject({ level: 'HAZARDOUS', color: '#EC1A31' });
   });
 });
