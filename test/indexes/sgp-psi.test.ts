@@ -45,6 +45,9 @@ describe('SGP_PSI: every worked example of more-indexes.md §6', () => {
       { O3: 410 },
     ],
     ['PM25 600, extrapolated', { PM25: 600 }, 567, 'HAZARDOUS', 'PM25'],
+    // NEA's own example in "Computation of the PSI" (March 2014), not in §6: read only as quoted
+    // by SungMatt/average-haze README.md @1756452 (82.56 on the nodes).
+    ['NEA example as quoted: PM25 40 → 83', { PM25: 40 }, 83, 'MODERATE', 'PM25'],
   ])('%s', (_label, concentrations, value, level, dominant, subIndexes) => {
     const index = psi(concentrations);
     const color = value === null ? '#999999' : oracleLevel(PSI_LEVELS, value).color;
