@@ -5,12 +5,12 @@ import type { NationalIndexTypeName } from '../indexes/index-table.js';
 import type { IndexValue, Language } from '../model/api-types.js';
 import type { WindowAverages } from '../model/window-averages.js';
 
-// The national indexes (US_AQI, EAQI, UK_DAQI, IN_NAQI, CN_AQI, CA_AQHI) average their inputs
-// over periods of their own (NowCast, 3-, 8- and 24-h running means, see airq/averaging), so
-// a payload window's index is not computed from the window's averages but from the hourly
-// means that end with the window: the 24 clock hours up to a history hour's `tillDateTime`,
-// history then forecast for a forecast hour, and the 60-minute windows up to `now` for
-// `current`. The grid indexes (VENDOR_CAQI, CAQI, PIJP) keep the window's own averages.
+// The national indexes (US_AQI, EAQI, …, KOR_CAI, THA_AQI) average their inputs over periods of
+// their own (NowCast, AirKorea's C24E, 3-, 4-, 8- and 24-h running means, 24-h maxima, see
+// airq/averaging), so a payload window's index is not computed from the window's averages but
+// from the hourly means that end with the window: the 24 clock hours up to a history hour's
+// `tillDateTime`, history then forecast for a forecast hour, and the 60-minute windows up to
+// `now` for `current`. The grid indexes (VENDOR_CAQI, CAQI, PIJP) keep the window's own averages.
 
 /** Hourly means the longest national period reads: a window's hour and the 23 before it. */
 export const INDEX_HOURS = INPUT_HOURS;
