@@ -1,6 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { type Api, createApi } from '../../src/http/create-api.js';
+import { routesDocument } from '../../src/http/routes.js';
 import { createMeasurementsService } from '../../src/payload/create-measurements-service.js';
 import type { MeasurementsService } from '../../src/payload/measurements-service.js';
 import type { InMemoryStore } from '../../src/store/in-memory-store.js';
@@ -260,6 +261,26 @@ describe('GET /v2/airq/network', () => {
     nowMs = START + 61 * MS_PER_MINUTE;
     expect(await indexOf()).toEqual(await routeIndex(api, 1, ''));
     expect(await indexOf()).toMatchObject({ value: null, level: 'UNKNOWN', color: '#999999' });
+  });
+
+  it('is marked in the OpenAPI document as an extension the spec does not define', () => {
+    const operation = (routesDocument().paths as Record<string, { get: Record<string, unknown> }>)[
+      PATH
+    ]!.get;
+    expect(operation['x-airq-extension']).toBe(true);
+    expect(operation.description).toMatch(
+      /^An airq extension: the spec does not define this route/,
+    );
+    const parameters = operation.parameters as { name: string; required: boolean }[];
+    expect(parameters.map(({ name, required }) => [name, required])).toEqual([
+      ['indexType', false],
+      ['minLat', false],
+      ['minLng', false],
+      ['maxLat', false],
+      ['maxLng', false],
+      ['Accept-Language', false],
+      ['If-None-Match', false],
+    ]);
   });
 
   it('answers 404 NOT_FOUND when the service does not offer the network', async () => {
