@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import type { NationalIndexTypeName } from '../../src/indexes/index-table.js';
 import type { IndexValue, Measurements } from '../../src/model/api-types.js';
 import { createMeasurementsService } from '../../src/payload/create-measurements-service.js';
 import { MS_PER_HOUR } from '../../src/time/instant.js';
@@ -71,7 +72,9 @@ function gasSamples(installationId: number, hoursMs: readonly number[]): FakeSam
 type Expected = { readonly value: number | null; readonly dominantPollutant: string | null };
 
 // The index of a window from its naive inputs, by the oracle of each index's section.
-const ORACLES: Readonly<Record<string, (inputs: Record<string, number>) => Expected | null>> = {
+const ORACLES: Readonly<
+  Partial<Record<NationalIndexTypeName, (inputs: Record<string, number>) => Expected | null>>
+> = {
   DEU_UBA: (inputs) => naiveDeuUba(inputs, '2025'),
   FRA_ATMO: naiveFraAtmo,
   KOR_CAI: caiOracle,
@@ -96,7 +99,7 @@ describe('the seven indexes of issue 33 in the installation payload, on real Kra
     expect(Math.max(...pm10)).toBeCloseTo(245.289, 3);
   });
 
-  it.each(Object.keys(ORACLES))(
+  it.each(Object.keys(ORACLES) as NationalIndexTypeName[])(
     '%s: every window, every 5 hours of both stations, equals the oracle',
     async (indexType) => {
       let compared = 0;
