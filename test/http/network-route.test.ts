@@ -9,6 +9,7 @@ import { MS_PER_MINUTE } from '../../src/time/instant.js';
 import { KEY, network, START } from '../helpers/http-cache-network.js';
 import { coreJson, coreRequest } from '../helpers/http-client.js';
 import { createFakeService } from '../helpers/http-fake-service.js';
+import { ResponseChecker } from '../helpers/openapi-responses.js';
 
 // The contract of GET /v2/airq/network, the airq extension that answers every installation's
 // current index at once: shapes and defaults, every violation, keys and limits (one request
@@ -281,6 +282,36 @@ describe('GET /v2/airq/network', () => {
       ['Accept-Language', false],
       ['If-None-Match', false],
     ]);
+  });
+
+  it('answers as the OpenAPI document says: 200, gzip, 304, 400, 401, 429, preflight', async () => {
+    const checker = new ResponseChecker();
+    const api = apiOver(network(), () => START, { minuteLimit: 5, dayLimit: 100 });
+    const ok = await get(api, 'indexType=EAQI&minLat=50&minLng=19&maxLat=51&maxLng=20');
+    const sent = [
+      ok,
+      await get(api, '', { 'accept-encoding': 'gzip', 'accept-language': 'pl' }),
+      await get(api, 'indexType=EAQI&minLat=50&minLng=19&maxLat=51&maxLng=20', {
+        'if-none-match': ok.headers.ETag!,
+      }),
+      await get(api, 'minLat=50&maxLng=500'),
+      await get(api, '', { apikey: '' }),
+      await get(api, ''),
+      await get(api, ''),
+    ];
+    expect(sent.map((response) => response.status)).toEqual([200, 200, 304, 400, 401, 200, 429]);
+    const preflight = coreRequest(PATH, { method: 'OPTIONS' });
+    const exchanges = [
+      ...sent.map((response, i) => ({ request: coreRequest(`${PATH}?${i}`), response })),
+      { request: preflight, response: await api.handle(preflight) },
+    ];
+    for (const exchange of exchanges) expect(checker.problems(exchange)).toEqual([]);
+    // And the check does look: a field the document does not name fails it.
+    const body = JSON.parse(new TextDecoder().decode(ok.body!));
+    body.installations[0].index.advice = 'Enjoy';
+    const extra = { ...ok, body: new TextEncoder().encode(JSON.stringify(body)) };
+    const [problem] = checker.problems({ request: coreRequest(PATH), response: extra });
+    expect(problem).toMatch(/must NOT have unevaluated properties/);
   });
 
   it('answers 404 NOT_FOUND when the service does not offer the network', async () => {
