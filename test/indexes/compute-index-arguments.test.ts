@@ -67,6 +67,37 @@ describe('computeIndex: editions', () => {
   });
 });
 
+describe('computeIndex: the editions of the seven indexes of issue 33 (more-indexes.md §1.1)', () => {
+  const editions = {
+    DEU_UBA: ['2025', '2019'],
+    FRA_ATMO: ['2021'],
+    KOR_CAI: ['2018'],
+    SGP_PSI: ['2014'],
+    HKG_AQHI: ['2013'],
+    AUS_AQC: ['2020'],
+    THA_AQI: ['2023'],
+  } as const;
+
+  it.each(Object.entries(editions))('%s takes %j, the first by default', (name, list) => {
+    const indexType = name as keyof typeof editions;
+    const inputs = { PM25: 12, PM10: 30, NO2: 40, O3: 60 };
+    for (const edition of list) {
+      expect(computeIndex(inputs, { indexType, edition: edition as never }).name).toBe(name);
+    }
+    expect(computeIndex(inputs, { indexType })).toEqual(
+      computeIndex(inputs, { indexType, edition: list[0] as never }),
+    );
+    expect(() => computeIndex(inputs, { indexType, edition: '2030' as never })).toThrow(
+      new RangeError(`computeIndex: options.edition must be one of ${list.join(', ')}, got "2030"`),
+    );
+  });
+
+  it('DEU_UBA 2019 is another table: PM10 30 is class 2 there, class 3 in 2025', () => {
+    expect(computeIndex({ PM10: 30 }, { indexType: 'DEU_UBA', edition: '2019' }).value).toBe(2);
+    expect(computeIndex({ PM10: 30 }, { indexType: 'DEU_UBA' }).value).toBe(3);
+  });
+});
+
 describe('computeIndex: misuse', () => {
   it('throws a RangeError for an unknown index type or language', () => {
     expect(() => computeIndex({}, { indexType: 'AQI' as IndexTypeName })).toThrow(
