@@ -32,9 +32,9 @@ export type IndexInputs = Readonly<Partial<Record<AveragedInputKey, number>>>;
  * A pollutant whose series is missing, or fails its capture rule, is absent from the result;
  * no key is ever `NaN`. An array shorter than a rule's period has its older hours missing, so
  * {@link INPUT_HOURS} (24) hours are enough for every rule. Running means, maxima, C24E and 1-h
- * values are passed on raw (a negative mean stays negative; `computeIndex` counts it as 0), while NowCast
- * counts negative hours as 0 as §3.4 decides. Pure: no clock, no I/O, no allocation beyond the
- * frozen result.
+ * values are passed on raw (a negative mean stays negative; `computeIndex` counts it as 0),
+ * while NowCast counts negative hours as 0 as §3.4 decides. Pure: no clock, no I/O, no
+ * allocation beyond the frozen result.
  *
  * @param indexType - a national index (`US_AQI`, `EAQI`, …, `KOR_CAI`, `THA_AQI`)
  * @param edition - an edition of that index (§1.1); `undefined` selects the default (newest)

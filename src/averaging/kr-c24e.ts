@@ -23,10 +23,11 @@ export const KR_C24E_DAMPING = 0.75;
  * M of AirKorea's calculator, µg/m³: a recent hour at or above it may be damped (PM10 70,
  * PM2.5 30).
  */
-export const KR_C24E_THRESHOLDS: Readonly<Record<'PM10' | 'PM25', number>> = Object.freeze({
-  PM10: 70,
-  PM25: 30,
-});
+export const KR_C24E_THRESHOLDS: Readonly<Record<'PM10' | 'PM25', number>> =
+  /* @__PURE__ */ Object.freeze({
+    PM10: 70,
+    PM25: 30,
+  });
 
 // The band of C_j / C12 in which a high hour counts as a trend rather than an outlier.
 const RATIO_LOW = 0.9;
