@@ -36,10 +36,7 @@ export function createNodeGzip(options: NodeGzipOptions = {}): GzipFunction {
   const name = 'createNodeGzip';
   checkZlibLevel(name, 'options.fastLevel', fastLevel);
   checkZlibLevel(name, 'options.bestLevel', bestLevel);
-  if (!Number.isSafeInteger(syncMaxBytes) || syncMaxBytes < 0) {
-    const expectation = 'must be a non-negative integer';
-    throw argumentError(RangeError, name, 'options.syncMaxBytes', expectation, syncMaxBytes);
-  }
+  checkSyncMaxBytes(name, syncMaxBytes);
   return async (bytes: Uint8Array, gzipOptions?: GzipOptions): Promise<Uint8Array> => {
     const level = gzipOptions?.effort === 'best' ? bestLevel : fastLevel;
     if (bytes.byteLength <= syncMaxBytes) return zlib.gzipSync(bytes, { level });
@@ -52,7 +49,7 @@ export function createNodeGzip(options: NodeGzipOptions = {}): GzipFunction {
 }
 
 /**
- * Raw DEFLATE with `node:zlib` (`deflateRawSync`, the same levels as {@link createNodeGzip}),
+ * Raw DEFLATE with `node:zlib` (the same levels and thread rule as {@link createNodeGzip}),
  * for `createApi({ deflateRaw })`: a cached Measurements body is compressed once and each gzip
  * answer only adds its own bounds of `current` as stored bytes.
  *
@@ -61,11 +58,29 @@ export function createNodeGzip(options: NodeGzipOptions = {}): GzipFunction {
  * createApi({ service, keys: ['demo'], gzip: createNodeGzip(), deflateRaw: createNodeDeflateRaw() });
  */
 export function createNodeDeflateRaw(options: NodeGzipOptions = {}): DeflateRaw {
-  const { fastLevel = 1, bestLevel = 9 } = options;
-  checkZlibLevel('createNodeDeflateRaw', 'options.fastLevel', fastLevel);
-  checkZlibLevel('createNodeDeflateRaw', 'options.bestLevel', bestLevel);
-  return async (bytes, gzipOptions) =>
-    zlib.deflateRawSync(bytes, { level: gzipOptions?.effort === 'best' ? bestLevel : fastLevel });
+  const { fastLevel = 1, bestLevel = 9, syncMaxBytes = 65_536 } = options;
+  const name = 'createNodeDeflateRaw';
+  checkZlibLevel(name, 'options.fastLevel', fastLevel);
+  checkZlibLevel(name, 'options.bestLevel', bestLevel);
+  checkSyncMaxBytes(name, syncMaxBytes);
+  return async (bytes, gzipOptions) => {
+    const level = gzipOptions?.effort === 'best' ? bestLevel : fastLevel;
+    // A network answer of 10,000 installations is about 2 MB: ~100 ms at level 9, which on the
+    // calling thread would hold every other request that long.
+    if (bytes.byteLength <= syncMaxBytes) return zlib.deflateRawSync(bytes, { level });
+    return new Promise<Uint8Array>((resolve, reject) => {
+      zlib.deflateRaw(bytes, { level }, (error, compressed) =>
+        error === null ? resolve(compressed) : reject(error),
+      );
+    });
+  };
+}
+
+function checkSyncMaxBytes(functionName: string, value: number): void {
+  if (!Number.isSafeInteger(value) || value < 0) {
+    const expectation = 'must be a non-negative integer';
+    throw argumentError(RangeError, functionName, 'options.syncMaxBytes', expectation, value);
+  }
 }
 
 // A zlib level. Unlike the shared numeric checks, a value of the wrong type is a RangeError too:

@@ -45,6 +45,26 @@ describe('createNodeGzip', () => {
     expect(() => createNodeDeflateRaw({ bestLevel: -1 })).toThrow(
       'createNodeDeflateRaw: options.bestLevel must be an integer in [0, 9], got -1',
     );
+    expect(() => createNodeDeflateRaw({ syncMaxBytes: 0.5 })).toThrow(
+      new RangeError(
+        'createNodeDeflateRaw: options.syncMaxBytes must be a non-negative integer, got 0.5',
+      ),
+    );
+  });
+
+  it('deflates on the thread pool what the calling thread would not, to the same bytes', async () => {
+    const inline = createNodeDeflateRaw();
+    const pooled = createNodeDeflateRaw({ syncMaxBytes: 0 });
+    await fc.assert(
+      fc.asyncProperty(fc.jsonValue(), fc.boolean(), async (value, best) => {
+        const bytes = encodeJson(value);
+        const options = { effort: best ? ('best' as const) : ('fast' as const) };
+        const [a, b] = [await inline(bytes, options), await pooled(bytes, options)];
+        expect(Buffer.from(b)).toEqual(Buffer.from(a));
+        expect(inflateRawSync(b)).toEqual(Buffer.from(bytes));
+      }),
+      { numRuns: 1000 },
+    );
   });
 
   it('rejects bad options, naming them', () => {
