@@ -1,5 +1,11 @@
 import { checkLimit, parseKeyList } from '../http/api-keys.js';
 import { DEFAULT_DAY_LIMIT, DEFAULT_MINUTE_LIMIT } from '../limits/rate-limiter.js';
+import {
+  DEFAULT_TILE_URL,
+  DEFAULT_TILES,
+  type MapTiles,
+  tileUrlProblem,
+} from '../page/map-tiles.js';
 import { MS_PER_DAY, MS_PER_HOUR, MS_PER_MINUTE, parseTimestamp } from '../time/instant.js';
 import { DEFAULT_LOG_LEVEL, LOG_LEVELS, type LogLevel } from './access-log.js';
 import { type CommandLine, invalid, oneOf, readCommandLine, UsageError } from './command-line.js';
@@ -44,6 +50,11 @@ Options:
                          (default: AIRQ_REDIS_URL, else in memory)
   --redis-fail-open      while Redis is unavailable, serve keyed requests uncounted and log
                          them (default: answer 503)
+  --tiles URL            map tiles of the page at /: a {z}/{x}/{y} URL template, or none for
+                         no tile layer (default ${DEFAULT_TILE_URL})
+  --tiles-attribution TEXT
+                         the attribution the tile provider requires, shown on the map
+                         (default for the default tiles: ${DEFAULT_TILES.attribution})
   --quiet                no log at all (as --log-level silent)
   -h, --help             show this text (every command)
   -v, --version          print the version of airq
@@ -52,7 +63,8 @@ Options:
 /**
  * Everything `airq` needs to serve, after the flags were checked: one field per flag of
  * {@link CLI_HELP} that was given (`nowMs`, the frozen data clock, in epoch ms), `retentionMs`
- * (default {@link DEFAULT_RETENTION_MS}; absent for `--retention 0`), `keys`
+ * (default {@link DEFAULT_RETENTION_MS}; absent for `--retention 0`), `tiles` (the page's map
+ * tiles, `undefined` for `--tiles none`), `keys`
  * `undefined` for "generate a demo key", and the URLs from the flags or the environment.
  */
 export type ServeOptions = ReturnType<typeof readServeOptions>;
@@ -134,6 +146,29 @@ function serverUrl(line: CommandLine, env: Environment, server: 'database' | 're
   return text;
 }
 
+// `--tiles` and `--tiles-attribution`: `undefined` for no tile layer. Another provider's tiles
+// come with their own terms, so they need an attribution of their own.
+function readTiles(line: CommandLine): MapTiles | undefined {
+  const url = line.text('tiles');
+  const attribution = line.text('tiles-attribution');
+  if (url === 'none') {
+    if (attribution !== undefined)
+      throw new UsageError('--tiles-attribution has nothing to attribute with --tiles none');
+    return undefined;
+  }
+  if (attribution !== undefined && attribution.trim() === '')
+    throw new UsageError('--tiles-attribution must not be empty');
+  if (url === undefined || url === DEFAULT_TILE_URL)
+    return attribution === undefined ? DEFAULT_TILES : { url: DEFAULT_TILE_URL, attribution };
+  const problem = tileUrlProblem(url);
+  if (problem !== undefined) throw invalid('--tiles', `${problem}, or none`, url);
+  if (attribution === undefined)
+    throw new UsageError(
+      '--tiles needs --tiles-attribution (the attribution the tile provider requires)',
+    );
+  return { url, attribution };
+}
+
 function readServeOptions(line: CommandLine, env: Environment) {
   const [installations, samples] = [line.text('installations'), line.text('samples')];
   const importDir = line.text('import-sensor-community');
@@ -172,6 +207,7 @@ function readServeOptions(line: CommandLine, env: Environment) {
   // The PostgreSQL store loads only --installations/--samples: an import would be lost silently.
   if (databaseUrl !== undefined && importDir !== undefined)
     throw new UsageError('--import-sensor-community cannot be combined with a --database');
+  const tiles = readTiles(line);
   return {
     port,
     host: line.text('host') ?? DEFAULT_HOST,
@@ -189,6 +225,7 @@ function readServeOptions(line: CommandLine, env: Environment) {
     ...(sampleNetwork ? { sampleNetwork } : {}),
     ...(redisUrl === undefined ? {} : { redisUrl }),
     ...(redisFailOpen ? { redisFailOpen } : {}),
+    tiles,
   };
 }
 

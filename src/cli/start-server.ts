@@ -78,7 +78,10 @@ export async function startServer(
   });
   // The page at `/` (a client of /v2) in front of the API; every other path goes to the API.
   const server = createServer(
-    createPageListener(createNodeListener(api), { demoKey: pageDemoKey(demoKey, options.host) }),
+    createPageListener(createNodeListener(api), {
+      demoKey: pageDemoKey(demoKey, options.host),
+      tiles: options.tiles,
+    }),
   );
   server.requestTimeout = SERVER_TIMEOUTS.requestTimeoutMs;
   server.headersTimeout = SERVER_TIMEOUTS.headersTimeoutMs;

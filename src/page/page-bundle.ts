@@ -2,9 +2,9 @@ import { fileURLToPath } from 'node:url';
 
 /** The page's two built files. */
 export interface PageFiles {
-  /** `app.js`: the page's script with uPlot, one ES module. */
+  /** `app.js`: the page's script with uPlot and Leaflet, one ES module. */
   readonly script: Uint8Array;
-  /** `app.css`: the page's styles with uPlot's. */
+  /** `app.css`: the page's styles with uPlot's and Leaflet's. */
   readonly style: Uint8Array;
 }
 
@@ -38,9 +38,11 @@ export async function bundlePage(): Promise<PageFiles> {
     outdir: 'page',
     write: false,
     logLevel: 'silent',
+    // Leaflet's style sheet names marker and layer-switcher images the page never shows.
+    loader: { '.png': 'empty' },
     // uPlot's minified build carries no licence comment of its own; the bundle names it.
     banner: {
-      js: '/*! airq page. Bundles uPlot (MIT licence, Leon Sorokin, github.com/leeoniya/uPlot). */',
+      js: '/*! airq page. Bundles uPlot (MIT licence, Leon Sorokin, github.com/leeoniya/uPlot) and Leaflet (BSD-2-Clause licence, Volodymyr Agafonkin and contributors, github.com/Leaflet/Leaflet). */',
     },
     legalComments: 'eof',
   });

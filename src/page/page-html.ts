@@ -1,10 +1,33 @@
+import { type MapTiles, tileImageSource } from './map-tiles.js';
+
 /** Paths of the page's files, as the HTML refers to them. */
 export const PAGE_SCRIPT_PATH = '/page/app.js';
 export const PAGE_STYLE_PATH = '/page/app.css';
 
-/** The page's Content-Security-Policy: its own files and `/v2` on its own origin, nothing else. */
-export const PAGE_CONTENT_SECURITY_POLICY =
-  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+/**
+ * The page's Content-Security-Policy: its own files and `/v2` on its own origin, and images
+ * from the tile server (when there is one), nothing else.
+ *
+ * @example
+ * pageContentSecurityPolicy(undefined).includes("img-src 'self' data:;"); // → true
+ */
+export function pageContentSecurityPolicy(tiles: MapTiles | undefined): string {
+  const images = tiles === undefined ? '' : ` ${tileImageSource(tiles.url)}`;
+  return `default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:${images}; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`;
+}
+
+/** The names of the `<meta>` elements that tell the script which tiles to draw. */
+export const TILE_META_NAMES = Object.freeze({
+  url: 'airq-tiles',
+  attribution: 'airq-tiles-attribution',
+  attributionUrl: 'airq-tiles-attribution-url',
+});
+
+function meta(name: string, content: string | undefined): string {
+  return content === undefined
+    ? ''
+    : `\n<meta name="${name}" content="${escapeAttribute(content)}">`;
+}
 
 function escapeAttribute(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -13,15 +36,22 @@ function escapeAttribute(text: string): string {
 /**
  * The page's HTML: the frame the script fills in. `demoKey` is the key a plain `npm start`
  * generated; it is written into the page only then (a key the operator configured never is).
+ * `tiles` are the map tiles (none when absent), handed to the script in `<meta>` elements.
  *
  * @example
  * pageHtml({}).includes('data-testid="index-type"'); // → true
+ * pageHtml({ tiles: DEFAULT_TILES }).includes('<meta name="airq-tiles" content="https://tile.openstreetmap.org/{z}/{x}/{y}.png">'); // → true
  */
-export function pageHtml(options: { readonly demoKey?: string | undefined }): string {
+export function pageHtml(options: {
+  readonly demoKey?: string | undefined;
+  readonly tiles?: MapTiles | undefined;
+}): string {
+  const { tiles } = options;
   const demo =
-    options.demoKey === undefined
-      ? ''
-      : `\n<meta name="airq-demo-key" content="${escapeAttribute(options.demoKey)}">`;
+    meta('airq-demo-key', options.demoKey) +
+    meta(TILE_META_NAMES.url, tiles?.url) +
+    meta(TILE_META_NAMES.attribution, tiles?.attribution) +
+    meta(TILE_META_NAMES.attributionUrl, tiles?.attributionUrl);
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -51,7 +81,7 @@ export function pageHtml(options: { readonly demoKey?: string | undefined }): st
 </header>
 <main>
   <div class="map-area">
-    <svg data-testid="map" role="group" aria-labelledby="map-label" aria-describedby="map-help" tabindex="0"></svg>
+    <div data-testid="map" role="group" aria-labelledby="map-label" aria-describedby="map-help" tabindex="0"></div>
     <p id="map-label" class="visually-hidden" data-text="mapLabel"></p>
     <div class="map-buttons">
       <button type="button" data-action="zoom-in" data-text-label="zoomIn">+</button>
@@ -59,6 +89,7 @@ export function pageHtml(options: { readonly demoKey?: string | undefined }): st
       <button type="button" data-action="reset" data-text="resetView">Whole network</button>
     </div>
     <p id="map-help" class="help" data-text="mapHelp"></p>
+    <p data-testid="tiles-note" class="help" data-text="tilesUnavailable" hidden></p>
     <section data-testid="legend" class="legend" aria-live="polite"></section>
   </div>
   <aside data-testid="panel" aria-labelledby="panel-title" hidden></aside>

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { MapTiles } from './map-tiles.js';
 import { loadPageAssets, type PageAsset, type PageAssets, pageAsset } from './page-assets.js';
-import { PAGE_CONTENT_SECURITY_POLICY, pageHtml } from './page-html.js';
+import { pageContentSecurityPolicy, pageHtml } from './page-html.js';
 
 /** A `node:http` request listener. */
 export type RequestListener = (request: IncomingMessage, response: ServerResponse) => void;
@@ -12,6 +13,11 @@ export interface PageListenerOptions {
    * only for a generated demo key, never for keys an operator configured.
    */
   readonly demoKey?: string | undefined;
+  /**
+   * The map's tiles (`--tiles`); without them the map has no tile layer. The CLI passes
+   * `DEFAULT_TILES` (OpenStreetMap) unless told otherwise.
+   */
+  readonly tiles?: MapTiles | undefined;
   /** Where the page's files come from; default {@link loadPageAssets}, called at the first request. */
   readonly loadAssets?: () => Promise<PageAssets>;
 }
@@ -62,16 +68,17 @@ function send(
  * the reason as plain text and the API goes on working.
  *
  * @example
- * createServer(createPageListener(createNodeListener(api), { demoKey }));
+ * createServer(createPageListener(createNodeListener(api), { demoKey, tiles: DEFAULT_TILES }));
  */
 export function createPageListener(
   next: RequestListener,
   options: PageListenerOptions = {},
 ): RequestListener {
   const html = pageAsset(
-    new TextEncoder().encode(pageHtml({ demoKey: options.demoKey })),
+    new TextEncoder().encode(pageHtml({ demoKey: options.demoKey, tiles: options.tiles })),
     'text/html;charset=UTF-8',
   );
+  const policy = pageContentSecurityPolicy(options.tiles);
   const load = options.loadAssets ?? loadPageAssets;
   let assets: Promise<PageAssets> | undefined;
   return (request, response) => {
@@ -88,7 +95,7 @@ export function createPageListener(
           // The HTML may carry the demo key: never stored by a cache.
           send(request, response, html, {
             'Cache-Control': 'no-store',
-            'Content-Security-Policy': PAGE_CONTENT_SECURITY_POLICY,
+            'Content-Security-Policy': policy,
           });
           return;
         }

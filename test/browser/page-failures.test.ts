@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../src/cli/start-server.js';
@@ -11,7 +12,12 @@ import { createMeasurementsService } from '../../src/payload/index.js';
 import { createSampleNetwork } from '../../src/sample/index.js';
 import type { MeasurementStore } from '../../src/store/measurement-store.js';
 import { launchChromium } from '../helpers/browser-page.js';
-import { serveOptions, waitUntilColoured } from '../helpers/page-browser.js';
+import {
+  screenshotDir,
+  serveOptions,
+  trackApiRequests,
+  waitUntilColoured,
+} from '../helpers/page-browser.js';
 
 // The key, and what the page does when the API says no: 401, 429 and 503 are messages on an
 // otherwise working page, never a broken one.
@@ -27,7 +33,8 @@ afterAll(async () => {
 });
 
 async function withServer(argv: string[], work: (running: RunningServer) => Promise<void>) {
-  const running = await startServer(serveOptions(['--now', NOW, ...argv]));
+  const tiles = argv.includes('--tiles') ? [] : ['--tiles', 'none'];
+  const running = await startServer(serveOptions(['--now', NOW, ...tiles, ...argv]));
   try {
     await work(running);
   } finally {
@@ -92,23 +99,82 @@ describe('the page and its key', () => {
     });
   });
 
-  it('is pre-filled with the demo key of a plain npm start, and shows 429 with the time until the limit resets', async () => {
-    // The demo key has the default limits (50 a minute), fewer than the installations.
+  it('is pre-filled with the demo key of a plain npm start, which colours the whole network, switches and opens panels without a 429', async () => {
+    // The demo key has the default limits: 50 a minute, 100 a day.
     await withServer([], async (running) => {
       const html = await (await fetch(`${running.url}/`)).text();
       expect(html).toContain(`<meta name="airq-demo-key" content="${running.demoKey}">`);
+      const count = (
+        await (
+          await fetch(
+            `${running.url}/v2/installations/nearest?lat=50&lng=20&maxDistanceKM=-1&maxResults=-1`,
+            { headers: { apikey: running.demoKey! } },
+          )
+        ).json()
+      ).length;
       const { page, errors, close } = await newPage(`${running.url}/`);
-      const status = page.locator('[data-testid="status"][data-failure="rate-limited"]');
-      await status.waitFor({ state: 'attached', timeout: 30_000 });
-      expect(await status.textContent()).toMatch(/\(429\).* in \d+ (seconds?|minutes?|hours?)\.$/);
-      const coloured = await page.$$eval(
-        '[data-installation-id]',
-        (marks) => marks.filter((mark) => mark.getAttribute('data-color') !== '#9E9E9E').length,
-      );
-      expect(coloured).toBeGreaterThan(0);
+      const requests = trackApiRequests(page);
+      await waitUntilColoured(page, count);
+      expect(requests.paths().length).toBeLessThanOrEqual(3);
+      await page.selectOption('[data-testid="index-type"]', 'US_AQI');
+      await waitUntilColoured(page, count);
+      await page.selectOption('[data-testid="language"]', 'pl');
+      await waitUntilColoured(page, count);
+      for (const mark of await page
+        .locator('[data-installation-id]')
+        .all()
+        .then((all) => all.slice(0, 3))) {
+        await mark.click();
+        await page.locator('[data-testid="chart"] canvas').first().waitFor();
+      }
+      expect(requests.refused()).toEqual([]);
+      const status = page.locator('[data-testid="status"]');
+      expect(await status.getAttribute('data-failure')).toBeNull();
       expect(errors).toEqual([]);
       await close();
     });
+  });
+
+  it('shows 429 with the time until the limit resets', async () => {
+    // Two requests a minute: the third of the page's first three is refused.
+    await withServer(['--keys', `${KEY}:1000:2`], async (running) => {
+      const { page, errors, close } = await newPage(`${running.url}/#key=${KEY}`);
+      const status = page.locator('[data-testid="status"][data-failure="rate-limited"]');
+      await status.waitFor({ state: 'attached', timeout: 30_000 });
+      expect(await status.textContent()).toMatch(/\(429\).* in \d+ (seconds?|minutes?|hours?)\.$/);
+      expect(errors).toEqual([]);
+      await close();
+    });
+  });
+
+  it('draws the marks, the outline and the scale on a plain background when no tile loads', async () => {
+    // Nothing listens on port 1: every tile fails at once, as offline.
+    await withServer(
+      [
+        '--keys',
+        `${KEY}:1000000:1000000`,
+        '--tiles',
+        'http://127.0.0.1:1/{z}/{x}/{y}.png',
+        '--tiles-attribution',
+        'Unreachable tiles',
+      ],
+      async (running) => {
+        const { page, errors, close } = await newPage(`${running.url}/#key=${KEY}`);
+        await page.locator('[data-testid="tiles-note"]').waitFor({ state: 'visible' });
+        await page.locator('[data-testid="map"] [data-installation-id]').first().waitFor();
+        await expect(page.locator('[data-testid="map"] path.outline').count()).resolves.toBe(1);
+        await expect(page.locator('.leaflet-control-scale-line').isVisible()).resolves.toBe(true);
+        // No broken-image icons: a tile that did not load is not shown.
+        const shown = await page.$$eval(
+          'img.leaflet-tile',
+          (tiles) => tiles.filter((tile) => getComputedStyle(tile).visibility !== 'hidden').length,
+        );
+        expect(shown).toBe(0);
+        await page.screenshot({ path: join(screenshotDir(), 'page-map-offline.png') });
+        expect(errors).toEqual([]);
+        await close();
+      },
+    );
   });
 
   it('shows 503 from an unavailable store as a message', async () => {

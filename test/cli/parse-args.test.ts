@@ -16,7 +16,70 @@ describe('parseCliArgs', () => {
         retentionMs: 30 * 86_400_000,
         whoEdition: 'WHO_2021',
         logLevel: 'info',
+        tiles: {
+          url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+          attribution: '© OpenStreetMap contributors',
+          attributionUrl: 'https://www.openstreetmap.org/copyright',
+        },
       },
+    });
+  });
+
+  it('reads --tiles and --tiles-attribution, or none, with clear usage errors', () => {
+    const tiles = (argv: string[]) => {
+      const command = parseCliArgs(argv, {});
+      return command.kind === 'serve' ? command.options.tiles : command;
+    };
+    expect(tiles(['--tiles', 'none'])).toBeUndefined();
+    expect(
+      tiles([
+        '--tiles',
+        'http://127.0.0.1:9000/{z}/{x}/{y}.png',
+        '--tiles-attribution',
+        'Local test tiles',
+      ]),
+    ).toEqual({ url: 'http://127.0.0.1:9000/{z}/{x}/{y}.png', attribution: 'Local test tiles' });
+    expect(
+      tiles(['--tiles', 'https://{s}.t.example/{z}/{x}/{y}{r}.png', '--tiles-attribution', 'E']),
+    ).toEqual({
+      url: 'https://{s}.t.example/{z}/{x}/{y}{r}.png',
+      attribution: 'E',
+    });
+    // OpenStreetMap's tiles with another wording of the attribution: no link is invented.
+    expect(tiles(['--tiles-attribution', 'Map data © OpenStreetMap'])).toEqual({
+      url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      attribution: 'Map data © OpenStreetMap',
+    });
+    expect(tiles(['--tiles', 'https://t.example/{z}/{x}/{y}.png'])).toEqual({
+      kind: 'usage-error',
+      message: '--tiles needs --tiles-attribution (the attribution the tile provider requires)',
+    });
+    expect(tiles(['--tiles', 'tiles/{z}/{x}/{y}.png', '--tiles-attribution', 'E'])).toEqual({
+      kind: 'usage-error',
+      message:
+        '--tiles must be an http(s) URL with {z}, {x} and {y}, or none, got "tiles/{z}/{x}/{y}.png"',
+    });
+    expect(tiles(['--tiles', 'https://t.example/{z}/{x}.png', '--tiles-attribution', 'E'])).toEqual(
+      {
+        kind: 'usage-error',
+        message:
+          '--tiles must be an http(s) URL with {z}, {x} and {y}, or none, got "https://t.example/{z}/{x}.png"',
+      },
+    );
+    expect(
+      tiles(['--tiles', 'https://t.example/{z}/{x}/{y}.png?k={key}', '--tiles-attribution', 'E']),
+    ).toEqual({
+      kind: 'usage-error',
+      message:
+        '--tiles may hold no placeholder other than {z}, {x}, {y}, {s} and {r}, or none, got "https://t.example/{z}/{x}/{y}.png?k={key}"',
+    });
+    expect(tiles(['--tiles', 'none', '--tiles-attribution', 'E'])).toEqual({
+      kind: 'usage-error',
+      message: '--tiles-attribution has nothing to attribute with --tiles none',
+    });
+    expect(tiles(['--tiles-attribution', ' '])).toEqual({
+      kind: 'usage-error',
+      message: '--tiles-attribution must not be empty',
     });
   });
 
@@ -43,6 +106,8 @@ describe('parseCliArgs', () => {
         '--retention',
         '12h',
         '--quiet',
+        '--tiles',
+        'none',
       ],
       { AIRQ_API_KEYS: 'ignored' },
     );
@@ -210,7 +275,7 @@ describe('parseCliArgs', () => {
     // Flags of the help text, a flag's value and the end of options, one per word.
     const flags = `--port --host --keys --day-limit --minute-limit --installations --samples
       --import-sensor-community --now --retention --who --quiet --log-level info --database
-      --sample-network --redis --redis-fail-open -h --`;
+      --sample-network --redis --redis-fail-open --tiles none --tiles-attribution -h --`;
     const token = fc.oneof(fc.constantFrom(...flags.split(/\s+/)), fc.string({ maxLength: 8 }));
     fc.assert(
       fc.property(fc.array(token, { maxLength: 8 }), (argv) => {

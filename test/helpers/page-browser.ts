@@ -56,6 +56,28 @@ export function markColours(page: Page): Promise<Record<number, string>> {
   );
 }
 
+/**
+ * Watches a page's requests to `/v2`: the paths asked so far, and those answered 429 (the
+ * page's key over its limits).
+ */
+export function trackApiRequests(page: Page): {
+  readonly paths: () => string[];
+  readonly refused: () => string[];
+} {
+  const paths: string[] = [];
+  const refused: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/v2/')) paths.push(url.pathname + url.search);
+  });
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.pathname.startsWith('/v2/') && response.status() === 429)
+      refused.push(url.pathname + url.search);
+  });
+  return { paths: () => [...paths], refused: () => [...refused] };
+}
+
 /** Waits until the page reports every installation coloured. */
 export async function waitUntilColoured(page: Page, total: number): Promise<void> {
   await page.waitForSelector(`[data-testid="status"][data-progress="${total}/${total}"]`, {

@@ -4,20 +4,27 @@ import { loadPageAssets } from '../../src/page/page-assets.js';
 import { bundlePage } from '../../src/page/page-bundle.js';
 import { pageHtml } from '../../src/page/page-html.js';
 
-// The page's whole transfer: the HTML and every file it loads (it loads nothing from
-// elsewhere, and the map has no tiles), gzipped as the server sends them.
+// The page's whole transfer: the HTML and every file it loads from its server, gzipped as the
+// server sends them. The map tiles come from the tile server (--tiles), not counted here.
 const BUDGET_BYTES = 150 * 1024;
 
 describe('the page bundle', () => {
-  it('builds from the sources into one script and one style sheet, with uPlot inside', async () => {
+  it('builds from the sources into one script and one style sheet, with uPlot and Leaflet inside', async () => {
     const files = await bundlePage();
     const script = new TextDecoder().decode(files.script);
     // Compared as booleans: a failure must not print 80 KB of minified script.
     expect(script.startsWith('/*! airq page')).toBe(true);
     expect(script.includes('u-legend')).toBe(true);
-    // Nothing is fetched from another origin (the SVG namespace is a name, not a request).
-    expect(/https?:\/\/(?!www\.w3\.org\/2000\/svg)/.test(script)).toBe(false);
-    expect(new TextDecoder().decode(files.style).includes('.u-legend')).toBe(true);
+    expect(script.includes('leaflet-container')).toBe(true);
+    // No address of another origin is in the script: the SVG namespace is a name, not a
+    // request, and leafletjs.com is the link of Leaflet's attribution prefix, which the page
+    // turns off. The tiles' address comes from the HTML.
+    expect(/https?:\/\/(?!www\.w3\.org\/2000\/svg|leafletjs\.com)/.test(script)).toBe(false);
+    const style = new TextDecoder().decode(files.style);
+    expect(style.includes('.u-legend')).toBe(true);
+    expect(style.includes('.leaflet-pane')).toBe(true);
+    // Leaflet's images are not shipped: the page draws no default marker or layer switcher.
+    expect(/url\([^)]*\.png/.test(style)).toBe(false);
   });
 
   it('transfers at most 150 KB gzipped in all (HTML, script and styles)', async () => {

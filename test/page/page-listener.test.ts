@@ -3,17 +3,15 @@ import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PageAssets, pageAsset } from '../../src/page/page-assets.js';
-import {
-  PAGE_CONTENT_SECURITY_POLICY,
-  PAGE_SCRIPT_PATH,
-  PAGE_STYLE_PATH,
-} from '../../src/page/page-html.js';
+import { PAGE_SCRIPT_PATH, PAGE_STYLE_PATH } from '../../src/page/page-html.js';
 import { createPageListener } from '../../src/page/page-listener.js';
 import { rawRequest } from '../helpers/http-client.js';
 
 // The page's listener in front of a stand-in for the API that echoes what reached it, on a
 // real socket. The page's files here are small fixed bytes; the real bundle is checked in
 // page-bundle.test.ts.
+const POLICY_WITHOUT_TILES =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 const SCRIPT = new TextEncoder().encode('console.log("page");'.repeat(50));
 const STYLE = new TextEncoder().encode('body{margin:0}');
 const assets: PageAssets = new Map([
@@ -48,7 +46,15 @@ beforeAll(async () => {
     }),
   );
   demo = await listen(
-    createPageListener(behindTheApi, { demoKey: 'demo-"<k>', loadAssets: async () => assets }),
+    createPageListener(behindTheApi, {
+      demoKey: 'demo-"<k>',
+      tiles: {
+        url: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png',
+        attribution: '© "Example" <maps>',
+        attributionUrl: 'https://example.org/terms',
+      },
+      loadAssets: async () => assets,
+    }),
   );
 });
 
@@ -64,15 +70,30 @@ describe('createPageListener', () => {
     const response = await fetch(`${plain.origin}/?lang=pl`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/html;charset=UTF-8');
-    expect(response.headers.get('content-security-policy')).toBe(PAGE_CONTENT_SECURITY_POLICY);
+    expect(response.headers.get('content-security-policy')).toBe(POLICY_WITHOUT_TILES);
     expect(response.headers.get('cache-control')).toBe('no-store');
     const html = await response.text();
     expect(html).toContain(`<script type="module" src="${PAGE_SCRIPT_PATH}">`);
     expect(html).toContain('data-testid="index-type"');
     expect(html).toContain('data-testid="language"');
     expect(html).not.toContain('airq-demo-key');
-    const withDemo = await (await fetch(`${demo.origin}/`)).text();
+    expect(html).not.toContain('airq-tiles');
+    const demoResponse = await fetch(`${demo.origin}/`);
+    const withDemo = await demoResponse.text();
     expect(withDemo).toContain('<meta name="airq-demo-key" content="demo-&#34;&#60;k&#62;">');
+    // The tiles, for the script, and images from their host (any subdomain) for the policy.
+    expect(withDemo).toContain(
+      '<meta name="airq-tiles" content="https://{s}.tiles.example.org/{z}/{x}/{y}.png">',
+    );
+    expect(withDemo).toContain(
+      '<meta name="airq-tiles-attribution" content="© &#34;Example&#34; &#60;maps&#62;">',
+    );
+    expect(withDemo).toContain(
+      '<meta name="airq-tiles-attribution-url" content="https://example.org/terms">',
+    );
+    expect(demoResponse.headers.get('content-security-policy')).toBe(
+      POLICY_WITHOUT_TILES.replace('data:;', 'data: https://*.tiles.example.org;'),
+    );
   });
 
   it('serves the files gzipped when asked, with a validator, and 304 when it matches', async () => {

@@ -29,6 +29,37 @@ export interface PointMeasurements extends Measurements {
   readonly interpolation?: InterpolationInfo;
 }
 
+/** One installation of `/v2/airq/network`: where it is and its current index. */
+export interface NetworkInstallation {
+  readonly id: number;
+  readonly location: { readonly latitude: number; readonly longitude: number };
+  readonly index: NetworkIndex;
+}
+
+/** An installation's current index in `/v2/airq/network`: `current.indexes[0]` without advice. */
+export interface NetworkIndex {
+  readonly name: string;
+  /** `null` (with level `UNKNOWN`) when the installation has no data now. */
+  readonly value: number | null;
+  readonly level: string;
+  readonly description: string;
+  /** `#RRGGBB`. */
+  readonly color: string;
+}
+
+/** The body of `/v2/airq/network`: every active installation, sorted by id. */
+export interface NetworkState {
+  readonly indexType: string;
+  readonly installations: readonly NetworkInstallation[];
+}
+
+/** An answer of `/v2/airq/network` (200, or 304 without `network`) and what its headers say. */
+export interface NetworkAnswer {
+  readonly network: NetworkState | undefined;
+  readonly etag: string | undefined;
+  readonly remainingDay: number | undefined;
+}
+
 // Without a usable Retry-After the page waits this long before it tries again, s.
 const DEFAULT_RETRY_SECONDS = 60;
 
@@ -65,23 +96,32 @@ export class ApiClient {
     return this.#key;
   }
 
-  async #get<T>(path: string, query: Record<string, string | number> = {}): Promise<T> {
+  async #request(
+    path: string,
+    query: Record<string, string | number>,
+    etag?: string,
+  ): Promise<Response> {
     const search = new URLSearchParams();
     for (const [name, value] of Object.entries(query)) search.set(name, String(value));
     const queryText = search.toString();
     const target = queryText === '' ? path : `${path}?${queryText}`;
-    let response: Response;
+    const headers: Record<string, string> = {
+      apikey: this.#key,
+      'Accept-Language': this.#language,
+      Accept: 'application/json',
+    };
+    if (etag !== undefined) headers['If-None-Match'] = etag;
     try {
-      response = await fetch(target, {
-        headers: {
-          apikey: this.#key,
-          'Accept-Language': this.#language,
-          Accept: 'application/json',
-        },
-      });
+      // no-store: the page keeps the ETag itself, so the browser's cache adds nothing but a
+      // second copy of a 10,000-installation network.
+      return await fetch(target, { headers, cache: 'no-store' });
     } catch {
       throw new ApiFailureError({ kind: 'unreachable' });
     }
+  }
+
+  async #get<T>(path: string, query: Record<string, string | number> = {}): Promise<T> {
+    const response = await this.#request(path, query);
     if (response.status !== 200) {
       // Read the body so the connection is free for the next request.
       await response.arrayBuffer().catch(() => undefined);
@@ -98,6 +138,25 @@ export class ApiClient {
       maxDistanceKM: -1,
       maxResults: -1,
     });
+  }
+
+  /**
+   * The whole network's current index for one index type (airq's `/v2/airq/network`), asked
+   * with `If-None-Match: etag` when an ETag is given; `network` is `undefined` for 304 (what
+   * the page holds is still current). `remainingDay` is the key's requests left today.
+   */
+  async network(indexType: string, etag?: string): Promise<NetworkAnswer> {
+    const response = await this.#request('/v2/airq/network', { indexType }, etag);
+    if (response.status !== 200 && response.status !== 304) {
+      await response.arrayBuffer().catch(() => undefined);
+      throw new ApiFailureError(classifyAnswer(response.status, response.headers));
+    }
+    const remaining = Number(response.headers.get('X-RateLimit-Remaining-day') ?? Number.NaN);
+    return {
+      network: response.status === 304 ? undefined : ((await response.json()) as NetworkState),
+      etag: response.headers.get('ETag') ?? etag,
+      remainingDay: Number.isFinite(remaining) ? remaining : undefined,
+    };
   }
 
   indexTypes(): Promise<IndexTypeMeta[]> {

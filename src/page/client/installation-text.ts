@@ -38,6 +38,9 @@ export function formatNumber(value: number, language: string, decimals = 1): str
 }
 
 /** The index as a mark's accessible name says it: its level's description, or "no data yet". */
-export function levelText(index: IndexValue | undefined, noData: string): string {
+export function levelText(
+  index: Pick<IndexValue, 'description'> | undefined,
+  noData: string,
+): string {
   return index === undefined ? noData : index.description;
 }

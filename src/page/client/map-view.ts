@@ -1,212 +1,232 @@
-import type { Installation } from '../../model/api-types.js';
-import { convexHull, polygonPath } from './convex-hull.js';
-import { gridStep, gridValues } from './grid-lines.js';
-import { bindMapControls, type MapEvents } from './map-controls.js';
 import {
-  type BaseFrame,
-  type BasePoint,
-  fitFrame,
-  fromBase,
-  type LatLng,
-  toBase,
-} from './map-projection.js';
-import {
-  IDENTITY_VIEW,
-  pan,
-  toBasePoint,
-  transformAttribute,
-  type ViewTransform,
-  zoomAt,
-} from './view-transform.js';
+  type CircleMarker,
+  circleMarker,
+  control,
+  type LatLngBounds,
+  type Map as LeafletMap,
+  latLngBounds,
+  map as leafletMap,
+  Projection,
+  polygon,
+  svg,
+  tileLayer,
+} from 'leaflet';
+import { convexHull } from './convex-hull.js';
+import type { TileChoice } from './map-tiles.js';
 
-const SVG = 'http://www.w3.org/2000/svg';
-/** The colour of a mark whose index has not arrived yet. */
-export const PENDING_COLOR = '#9E9E9E';
-const FIT_PADDING_PX = 24;
-
-function escapeAttribute(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** A position on the map, degrees. */
+export interface LatLng {
+  readonly latitude: number;
+  readonly longitude: number;
 }
 
-function svgElement<K extends keyof SVGElementTagNameMap>(
-  name: K,
-  attributes: Record<string, string>,
-): SVGElementTagNameMap[K] {
-  const element = document.createElementNS(SVG, name);
-  for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, value);
-  return element;
+/** What the map tells the page. */
+export interface MapEvents {
+  /** `byKeyboard`: chosen with Enter or Space, so the panel should take the focus. */
+  readonly onInstallation: (installationId: number, byKeyboard: boolean) => void;
+  readonly onPoint: (position: LatLng) => void;
+  /** The first tile that could not be loaded (offline, or a tile server that refuses). */
+  readonly onTilesFailed: () => void;
+}
+
+/** One installation as the map draws it. */
+export interface MapInstallation {
+  readonly id: number;
+  readonly location: LatLng;
+}
+
+/** The colour of a mark whose index has not arrived yet. */
+export const PENDING_COLOR = '#9E9E9E';
+// Screen radii of a mark, a chosen or contributing mark and a clicked point's ring, px.
+const MARK_RADIUS_PX = 6;
+const CHOSEN_RADIUS_PX = 9;
+const POINT_RADIUS_PX = 7;
+const FIT_PADDING_PX = 24;
+// The zoom a single installation, or a network with no extent, is shown at.
+const SINGLE_ZOOM = 13;
+
+function round6(degrees: number): number {
+  return Math.round(degrees * 1e6) / 1e6;
 }
 
 /**
- * The map: an SVG in Web Mercator with the network's outline, a faint degree grid and one
- * focusable circle per installation (`data-installation-id`, `data-color`). Pan by dragging
- * or with the arrow keys, zoom with the wheel, `+`/`-` or the buttons. Marks keep their
- * screen size at every zoom (their radius is divided by the zoom in CSS).
+ * The map, on Leaflet: the tile layer (if any), the network's outline (the convex hull of its
+ * installations, in Web Mercator), a metric scale, and one focusable SVG circle per
+ * installation (`data-installation-id`, `data-color`, `role="button"`, an `aria-label`) in
+ * reading order, north to south, so Tab walks across the map. Drag or arrow keys pan, the wheel
+ * or `+`/`-` zoom (Leaflet's own handlers); Enter or Space on a focused mark chooses it.
  */
 export class MapView {
-  readonly svg: SVGSVGElement;
-  readonly #layer: SVGGElement;
-  readonly #marks = new Map<number, SVGCircleElement>();
-  readonly #points = new Map<number, BasePoint>();
-  readonly #pointMarker: SVGCircleElement;
-  #frame: BaseFrame = { originX: 0, originY: 0, scale: 1 };
-  #view: ViewTransform = IDENTITY_VIEW;
+  readonly container: HTMLElement;
+  readonly #map: LeafletMap;
+  readonly #renderer = svg({ padding: 0.5 });
+  readonly #marks = new Map<number, CircleMarker>();
+  readonly #pointMarker: CircleMarker;
+  readonly #events: MapEvents;
+  #outline: ReturnType<typeof polygon> | undefined;
+  #bounds: LatLngBounds | undefined;
+  #chosen = new Set<number>();
 
-  constructor(svg: SVGSVGElement, events: MapEvents) {
-    this.svg = svg;
-    this.#layer = svgElement('g', { class: 'view' });
-    this.#pointMarker = svgElement('circle', {
-      class: 'point-marker',
-      r: '1',
-      visibility: 'hidden',
+  constructor(container: HTMLElement, tiles: TileChoice | undefined, events: MapEvents) {
+    this.container = container;
+    this.#events = events;
+    this.#map = leafletMap(container, {
+      zoomControl: false,
+      renderer: this.#renderer,
+      // Marks keep their place while zooming; redrawn once the zoom ends.
+      zoomSnap: 0.25,
+      center: [0, 0],
+      zoom: 2,
     });
-    svg.append(this.#layer);
-    bindMapControls(this, events);
-  }
-
-  /** Draws the installations, fitted into the map's current size, and resets pan and zoom. */
-  draw(
-    installations: readonly Installation[],
-    label: (installation: Installation) => string,
-  ): void {
-    const width = this.svg.clientWidth || 800;
-    const height = this.svg.clientHeight || 600;
-    this.#frame = fitFrame(
-      installations.map((installation) => installation.location),
-      width,
-      height,
-      FIT_PADDING_PX,
+    this.#map.attributionControl.setPrefix(false);
+    control.scale({ imperial: false }).addTo(this.#map);
+    if (tiles !== undefined) {
+      let failed = false;
+      tileLayer(tiles.url, {
+        attribution: tiles.attributionHtml,
+        maxZoom: 19,
+        // The page itself sends no referrer; tile servers such as OpenStreetMap's ask for one.
+        referrerPolicy: 'strict-origin-when-cross-origin',
+        crossOrigin: false,
+      })
+        .on('tileerror', () => {
+          if (failed) return;
+          failed = true;
+          container.dataset.tiles = 'unavailable';
+          events.onTilesFailed();
+        })
+        .addTo(this.#map);
+      container.dataset.tiles = 'on';
+    } else container.dataset.tiles = 'none';
+    this.#pointMarker = circleMarker([0, 0], {
+      radius: POINT_RADIUS_PX,
+      className: 'point-marker',
+      interactive: false,
+      fill: false,
+      color: '#000',
+      weight: 2,
+    });
+    this.#map.on('click', (event) =>
+      events.onPoint({
+        latitude: round6(event.latlng.lat),
+        longitude: round6(event.latlng.wrap().lng),
+      }),
     );
-    const frame = this.#frame;
-    const points = installations.map((installation) => toBase(frame, installation.location));
-    const grid = this.#grid(width, height);
-    const outline = svgElement('path', { class: 'outline', d: polygonPath(convexHull(points)) });
-    const marks = svgElement('g', { class: 'marks' });
-    // Reading order (north to south, west to east), so Tab moves across the map sensibly.
-    const order = installations
-      .map((installation, i) => ({ installation, point: points[i]! }))
-      .sort((a, b) => a.point.y - b.point.y || a.point.x - b.point.x);
-    // One string for the browser's parser instead of 10,000 createElementNS with ten
-    // setAttribute calls each: the draw is what the page waits on. For 10,000 marks this step
-    // took 200–430 ms against 450–750 ms one by one (4 runs each, shared 2-core machine at
-    // load 15; bench/RESULTS.md, "The page at /").
-    const markup: string[] = [];
-    for (const { installation, point } of order) {
-      markup.push(
-        `<circle class="mark" cx="${point.x.toFixed(1)}" cy="${point.y.toFixed(1)}" fill="${PENDING_COLOR}" tabindex="0" role="button" data-installation-id="${installation.id}" data-color="${PENDING_COLOR}" aria-label="${escapeAttribute(label(installation))}"></circle>`,
-      );
-    }
-    marks.innerHTML = markup.join('');
-    this.#marks.clear();
-    this.#points.clear();
-    const circles = marks.children;
-    for (let i = 0; i < order.length; i++) {
-      const { installation, point } = order[i]!;
-      this.#marks.set(installation.id, circles[i] as SVGCircleElement);
-      this.#points.set(installation.id, point);
-    }
-    this.#layer.replaceChildren(grid, outline, marks, this.#pointMarker);
-    this.setView(IDENTITY_VIEW);
+    container.addEventListener('keydown', (event) => this.#onKey(event));
+    // A mark reached with Tab outside the view brings the view to it.
+    container.addEventListener('focusin', (event) => {
+      const id = (event.target as Element).getAttribute('data-installation-id');
+      const mark = id === null ? undefined : this.#marks.get(Number(id));
+      if (mark !== undefined) this.#map.panInside(mark.getLatLng(), { animate: false });
+    });
   }
 
-  #grid(width: number, height: number): SVGGElement {
-    const group = svgElement('g', { class: 'grid', 'aria-hidden': 'true' });
-    // The grid covers three views in each direction, so panning does not run off its edge.
-    const corner1 = fromBase(this.#frame, { x: -width, y: 2 * height });
-    const corner2 = fromBase(this.#frame, { x: 2 * width, y: -height });
-    const step = gridStep((corner2.longitude - corner1.longitude) / 3, 8);
-    const top = toBase(this.#frame, corner2).y;
-    const bottom = toBase(this.#frame, corner1).y;
-    for (const longitude of gridValues(corner1.longitude, corner2.longitude, step)) {
-      const x = toBase(this.#frame, { latitude: corner1.latitude, longitude }).x.toFixed(1);
-      group.append(svgElement('line', { x1: x, x2: x, y1: String(top), y2: String(bottom) }));
+  #onKey(event: KeyboardEvent): void {
+    const id = (event.target as Element).getAttribute('data-installation-id');
+    if (id === null || (event.key !== 'Enter' && event.key !== ' ')) return;
+    event.preventDefault();
+    event.stopPropagation();
+    this.#events.onInstallation(Number(id), true);
+  }
+
+  /** Draws the installations, replacing any drawn before, and fits the view to them. */
+  draw(installations: readonly MapInstallation[], label: (id: number) => string): void {
+    for (const mark of this.#marks.values()) mark.remove();
+    this.#marks.clear();
+    this.#outline?.remove();
+    const projected = installations.map((installation) => ({
+      id: installation.id,
+      latLng: [installation.location.latitude, installation.location.longitude] as const,
+      point: Projection.SphericalMercator.project({
+        lat: installation.location.latitude,
+        lng: installation.location.longitude,
+      } as never),
+    }));
+    const hull = convexHull(projected.map((entry) => entry.point));
+    this.#outline = polygon(
+      hull.map((point) => Projection.SphericalMercator.unproject(point as never)),
+      { className: 'outline', interactive: false, weight: 1.5, dashArray: '6 4' },
+    ).addTo(this.#map);
+    // Reading order (north to south, west to east): the order of the SVG, so the order of Tab.
+    projected.sort((a, b) => a.point.y - b.point.y || a.point.x - b.point.x);
+    for (const { id, latLng } of projected) {
+      const mark = circleMarker([latLng[0], latLng[1]], {
+        radius: MARK_RADIUS_PX,
+        className: 'mark',
+        color: '#1b1b1b',
+        weight: 1,
+        fillColor: PENDING_COLOR,
+        fillOpacity: 1,
+        bubblingMouseEvents: false,
+      });
+      mark.on('click', () => this.#events.onInstallation(id, false));
+      mark.addTo(this.#map);
+      const element = mark.getElement()!;
+      element.setAttribute('tabindex', '0');
+      element.setAttribute('role', 'button');
+      element.setAttribute('data-installation-id', String(id));
+      element.setAttribute('data-color', PENDING_COLOR);
+      element.setAttribute('aria-label', label(id));
+      this.#marks.set(id, mark);
     }
-    for (const latitude of gridValues(corner1.latitude, corner2.latitude, step)) {
-      const y = toBase(this.#frame, { latitude, longitude: corner1.longitude }).y.toFixed(1);
-      group.append(svgElement('line', { x1: String(-width), x2: String(2 * width), y1: y, y2: y }));
-    }
-    return group;
+    this.#bounds =
+      projected.length === 0
+        ? undefined
+        : latLngBounds(projected.map((entry) => [entry.latLng[0], entry.latLng[1]]));
+    this.fitNetwork();
+  }
+
+  /** Shows the whole network (the "Whole network" button). */
+  fitNetwork(): void {
+    const bounds = this.#bounds;
+    if (bounds === undefined) return;
+    if (bounds.getNorthEast().equals(bounds.getSouthWest()))
+      this.#map.setView(bounds.getCenter(), SINGLE_ZOOM, { animate: false });
+    else this.#map.fitBounds(bounds, { padding: [FIT_PADDING_PX, FIT_PADDING_PX], animate: false });
   }
 
   /** Colours an installation's mark (`#RRGGBB`) and updates its accessible name. */
   paint(installationId: number, color: string, label: string): void {
     const mark = this.#marks.get(installationId);
     if (mark === undefined) return;
-    mark.setAttribute('fill', color);
-    mark.setAttribute('data-color', color);
-    mark.setAttribute('aria-label', label);
-  }
-
-  /** Every installation id on the map, nearest to the view's centre first. */
-  idsByDistanceFromCentre(): number[] {
-    const centre = toBasePoint(this.#view, {
-      x: (this.svg.clientWidth || 800) / 2,
-      y: (this.svg.clientHeight || 600) / 2,
-    });
-    return [...this.#points.entries()]
-      .map(([id, point]) => ({ id, d: (point.x - centre.x) ** 2 + (point.y - centre.y) ** 2 }))
-      .sort((a, b) => a.d - b.d)
-      .map((entry) => entry.id);
+    mark.setStyle({ fillColor: color });
+    const element = mark.getElement()!;
+    element.setAttribute('data-color', color);
+    element.setAttribute('aria-label', label);
   }
 
   /** Marks which installations are selected or took part in a point's interpolation. */
   highlight(selectedId: number | undefined, contributorIds: readonly number[]): void {
-    const contributors = new Set(contributorIds);
-    for (const [id, mark] of this.#marks) {
-      mark.classList.toggle('selected', id === selectedId);
-      mark.toggleAttribute('data-contributing', contributors.has(id));
+    const next = new Set(contributorIds);
+    if (selectedId !== undefined) next.add(selectedId);
+    for (const id of new Set([...this.#chosen, ...next])) {
+      const mark = this.#marks.get(id);
+      if (mark === undefined) continue;
+      const element = mark.getElement()!;
+      element.classList.toggle('selected', id === selectedId);
+      element.toggleAttribute('data-contributing', contributorIds.includes(id));
+      mark.setRadius(next.has(id) ? CHOSEN_RADIUS_PX : MARK_RADIUS_PX);
     }
+    this.#chosen = next;
   }
 
-  /** Shows (or, with `undefined`, hides) the marker of a clicked point. */
+  /** Shows (or, with `undefined`, hides) the ring of a clicked point. */
   showPoint(position: LatLng | undefined): void {
     if (position === undefined) {
-      this.#pointMarker.setAttribute('visibility', 'hidden');
+      this.#pointMarker.remove();
       return;
     }
-    const point = toBase(this.#frame, position);
-    this.#pointMarker.setAttribute('cx', point.x.toFixed(1));
-    this.#pointMarker.setAttribute('cy', point.y.toFixed(1));
-    this.#pointMarker.setAttribute('visibility', 'visible');
+    this.#pointMarker.setLatLng([position.latitude, position.longitude]).addTo(this.#map);
   }
 
-  /** The mark of an installation (to give focus back to it). */
-  mark(installationId: number): SVGCircleElement | undefined {
-    return this.#marks.get(installationId);
+  /** The mark's element of an installation (to give focus back to it). */
+  mark(installationId: number): SVGElement | undefined {
+    return (this.#marks.get(installationId)?.getElement() as SVGElement | undefined) ?? undefined;
   }
 
-  setView(view: ViewTransform): void {
-    this.#view = view;
-    this.#layer.setAttribute('transform', transformAttribute(view));
-    this.svg.style.setProperty('--k', String(view.k));
-  }
-
-  /** Zooms about the map's centre (buttons and keys). */
-  zoom(factor: number): void {
-    const centre = { x: this.svg.clientWidth / 2, y: this.svg.clientHeight / 2 };
-    this.setView(zoomAt(this.#view, centre, factor));
-  }
-
-  /** Pans by a screen distance. */
-  pan(dxPx: number, dyPx: number): void {
-    this.setView(pan(this.#view, dxPx, dyPx));
-  }
-
-  /** A mouse event's point in the map, CSS pixels from its top left corner. */
-  localPoint(event: MouseEvent): BasePoint {
-    const box = this.svg.getBoundingClientRect();
-    return { x: event.clientX - box.left, y: event.clientY - box.top };
-  }
-
-  /** Zooms by `factor` keeping the point under `screen` in place (the wheel). */
-  zoomAt(screen: BasePoint, factor: number): void {
-    this.setView(zoomAt(this.#view, screen, factor));
-  }
-
-  /** The position under a point of the map, to six decimals (about 0.1 m, all a click means). */
-  positionAt(screen: BasePoint): LatLng {
-    const { latitude, longitude } = fromBase(this.#frame, toBasePoint(this.#view, screen));
-    const round = (degrees: number) => Math.round(degrees * 1e6) / 1e6;
-    return { latitude: round(latitude), longitude: round(longitude) };
+  /** Zooms in or out by one step about the centre (the buttons beside the map). */
+  zoom(direction: 'in' | 'out'): void {
+    if (direction === 'in') this.#map.zoomIn();
+    else this.#map.zoomOut();
   }
 }

@@ -12,6 +12,7 @@ export interface PageTexts {
   readonly zoomOut: string;
   readonly resetView: string;
   readonly mapHelp: string;
+  readonly tilesUnavailable: string;
   readonly legendTitle: string;
   readonly keyLabel: string;
   readonly keyButton: string;
@@ -67,6 +68,8 @@ const EN: PageTexts = Object.freeze<PageTexts>({
   resetView: 'Whole network',
   mapHelp:
     'Drag or use the arrow keys to move, the wheel or + and − to zoom. Click an empty place for its interpolated values.',
+  tilesUnavailable:
+    'The map tiles could not be loaded (no internet?): the installations, the network’s outline and the scale are drawn without them.',
   legendTitle: 'Levels',
   keyLabel: 'API key',
   keyButton: 'Use key',
@@ -118,6 +121,8 @@ const PL: PageTexts = Object.freeze<PageTexts>({
   resetView: 'Cała sieć',
   mapHelp:
     'Przeciągnij lub użyj strzałek, by przesunąć mapę, a kółka myszy albo + i −, by ją przybliżyć. Kliknij puste miejsce, by poznać interpolowane wartości.',
+  tilesUnavailable:
+    'Nie udało się wczytać podkładu mapy (brak internetu?): instalacje, obrys sieci i skala są narysowane bez niego.',
   legendTitle: 'Poziomy',
   keyLabel: 'Klucz API',
   keyButton: 'Użyj klucza',
