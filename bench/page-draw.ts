@@ -1,15 +1,15 @@
 // How long the page at `/` takes to draw a network, in headless Chromium (Debian's), measured
-// in the page itself: from the start of navigation to (a) every installation's mark on screen
-// and (b) every mark coloured by its current index (one /v2/measurements/installation request
-// per installation, six at a time). The baseline in the same run is the sample network of
+// in the page itself: from the start of navigation to every installation's mark on screen,
+// coloured by its current index (the index list, the installations and one /v2/airq/network
+// response; Leaflet's map, no tiles). The baseline in the same run is the sample network of
 // `npm start` (166 installations); the case is 10,000 synthetic installations.
 //
-//   npx tsx bench/page-draw.ts [--runs 5] [--coloured]
+//   npx tsx bench/page-draw.ts [--runs 5]
 //
 // Not a test: timing depends on the machine and its load. Results go to bench/RESULTS.md.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { createApi } from '../src/http/create-api.js';
 import { createNodeGzip } from '../src/http/node/node-gzip.js';
 import { createNodeListener } from '../src/http/node/node-listener.js';
@@ -24,8 +24,6 @@ const NOW_MS = Date.parse('2026-11-21T09:27:00.000Z');
 const KEY = 'bench-page-key';
 const runsArgument = process.argv.indexOf('--runs');
 const RUNS = runsArgument > 0 ? Number(process.argv[runsArgument + 1]) : 5;
-// Colouring 10,000 marks takes 10,000 requests (minutes on a shared machine): only on demand.
-const withColours = process.argv.includes('--coloured');
 
 async function serve(store: MeasurementStore): Promise<{ server: Server; origin: string }> {
   const api = createApi({
@@ -50,24 +48,22 @@ async function measure(name: string, store: MeasurementStore, count: number) {
   const { server, origin } = await serve(store);
   const loaded: number[] = [];
   const drawn: number[] = [];
-  const coloured: number[] = [];
   try {
     // One run to warm the server's caches and the page bundle, not counted.
     for (let run = 0; run <= RUNS; run++) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();
       await page.goto(`${origin}/#key=${KEY}`);
-      const until = withColours ? 'airq-page:coloured' : 'airq-page:map-drawn';
-      await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, until, {
-        timeout: 600_000,
-        polling: 100,
-      });
+      await page.waitForFunction(
+        () => performance.getEntriesByName('airq-page:map-drawn').length > 0,
+        undefined,
+        { timeout: 600_000, polling: 100 },
+      );
       const marks = await page.evaluate(() => ({
         loaded:
           performance.getEntriesByName('airq-page:installations-loaded')[0]?.startTime ??
           Number.NaN,
         drawn: performance.getEntriesByName('airq-page:map-drawn')[0]?.startTime ?? Number.NaN,
-        coloured: performance.getEntriesByName('airq-page:coloured')[0]?.startTime ?? Number.NaN,
         count: document.querySelectorAll('[data-installation-id]').length,
       }));
       if (marks.count !== count)
@@ -75,7 +71,6 @@ async function measure(name: string, store: MeasurementStore, count: number) {
       if (run > 0) {
         loaded.push(marks.loaded);
         drawn.push(marks.drawn);
-        coloured.push(marks.coloured);
       }
       await context.close();
     }
@@ -88,9 +83,7 @@ async function measure(name: string, store: MeasurementStore, count: number) {
     count,
     loadedMs: median(loaded),
     drawnMs: median(drawn),
-    colouredMs: median(coloured),
     drawn,
-    coloured,
   };
 }
 
@@ -107,18 +100,16 @@ await browser.close();
 console.log(
   `Chromium ${browser.version()}, Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model}; ${RUNS} runs each, medians (ms from navigation start)`,
 );
-console.log('| network | installations | list received | marks on screen | all marks coloured |');
-console.log('|---|---:|---:|---:|---:|');
+console.log(
+  `load average ${loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' ')}`,
+);
+console.log('| network | installations | lists received | marks on screen, coloured |');
+console.log('|---|---:|---:|---:|');
 for (const row of [baseline, large])
   console.log(
-    `| ${row.name} | ${row.count} | ${row.loadedMs.toFixed(0)} | ${row.drawnMs.toFixed(0)} | ${withColours ? row.colouredMs.toFixed(0) : '— (--coloured)'} |`,
+    `| ${row.name} | ${row.count} | ${row.loadedMs.toFixed(0)} | ${row.drawnMs.toFixed(0)} |`,
   );
-const colouredRatio = withColours
-  ? `, coloured ${(large.colouredMs / baseline.colouredMs).toFixed(1)}×`
-  : '';
-console.log(
-  `ratio 10,000 / baseline: marks ${(large.drawnMs / baseline.drawnMs).toFixed(1)}×${colouredRatio}`,
-);
-console.log(
-  `all runs: ${JSON.stringify({ baseline: [baseline.drawn, baseline.coloured], large: [large.drawn, large.coloured] })}`,
-);
+console.log(`ratio 10,000 / baseline: ${(large.drawnMs / baseline.drawnMs).toFixed(1)}×`);
+console.log(`all runs: ${JSON.stringify({ baseline: baseline.drawn, large: large.drawn })}`);

@@ -1,5 +1,6 @@
 import type { ApiFailure } from './api-client.js';
 import { type ChosenKey, chooseKey, keyFromFragment } from './key-source.js';
+import type { MapView } from './map-view.js';
 import { browserLanguage, isPageLanguage, type PageLanguage } from './page-language.js';
 import { type PageTexts, waitText } from './page-texts.js';
 
@@ -74,4 +75,16 @@ export function readKey(storageName: string): ChosenKey | undefined {
 export function readLanguage(storageName: string): PageLanguage {
   const stored = sessionStorage.getItem(storageName);
   return isPageLanguage(stored) ? stored : browserLanguage(navigator.languages);
+}
+
+/** The buttons beside the map (`data-action` zoom-in, zoom-out, reset to the whole network). */
+export function bindMapButtons(map: MapView): void {
+  for (const button of Array.from(document.querySelectorAll<HTMLButtonElement>('[data-action]'))) {
+    button.addEventListener('click', () => {
+      const action = button.dataset.action;
+      if (action === 'zoom-in' || action === 'zoom-out')
+        map.zoom(action === 'zoom-in' ? 'in' : 'out');
+      else map.fitNetwork();
+    });
+  }
 }
