@@ -73,8 +73,9 @@ export class MapView {
     this.#map = leafletMap(container, {
       zoomControl: false,
       renderer: this.#renderer,
-      // Marks keep their place while zooming; redrawn once the zoom ends.
+      // Quarter steps, so "Whole network" fits the network closely, not to the next power of 2.
       zoomSnap: 0.25,
+      // A view before the first layer (Leaflet draws nothing on a map without one).
       center: [0, 0],
       zoom: 2,
     });
@@ -87,7 +88,6 @@ export class MapView {
         maxZoom: 19,
         // The page itself sends no referrer; tile servers such as OpenStreetMap's ask for one.
         referrerPolicy: 'strict-origin-when-cross-origin',
-        crossOrigin: false,
       })
         .on('tileerror', () => {
           if (failed) return;
