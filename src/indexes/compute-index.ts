@@ -66,7 +66,7 @@ export interface ComputeIndexWithDefinitionOptions<D extends AnyIndexDefinition>
  * `null`, level `UNKNOWN`, colour `#999999`, advice `null`, dominantPollutant `null`).
  *
  * `indexType` may also be an index definition (a built-in one such as `US_AQI_INDEX`, or your
- * own); {@link computeIndexWith} does the same without bundling the nine built-in indexes.
+ * own); {@link computeIndexWith} does the same without bundling the sixteen built-in indexes.
  *
  * @param concentrations - µg/m³ by name, CO included (also `O3_1H`, `SO2_24H`); others ignored
  * @param options - `indexType` (default `VENDOR_CAQI`), `edition` (default the newest),

@@ -16,7 +16,7 @@ import { noDataIndex } from './no-data.js';
 
 // The one evaluation of an index definition, shared by `computeIndex` (which finds a built-in
 // definition by name) and `computeIndexWith` (which is handed one). Kept apart from the
-// registry of the nine built-in indexes, so that code computing one index bundles only that.
+// registry of the built-in indexes, so that code computing one index bundles only that.
 
 /** Options of {@link computeIndexWith}. */
 export interface IndexOptions<D extends AnyIndexDefinition = AnyIndexDefinition> {

@@ -79,8 +79,8 @@ export interface IndexResult<
 }
 
 /**
- * The index object of one of airq's nine index types, narrowed by the type: for `US_AQI` the
- * level is `GOOD` … `HAZARDOUS` or `UNKNOWN`. `IndexValue` alone is the union over all nine,
+ * The index object of one of airq's sixteen index types, narrowed by the type: for `US_AQI` the
+ * level is `GOOD` … `HAZARDOUS` or `UNKNOWN`. `IndexValue` alone is the union over all of them,
  * told apart by `name`.
  *
  * @example
