@@ -1,5 +1,4 @@
-import { checkArrayLike, checkSafeInteger } from '../arguments/argument-checks.js';
-import { argumentError } from '../arguments/describe-value.js';
+import { checkRunningWindow } from './running-mean.js';
 
 // The highest hourly mean of the last N hours, for an index whose agency reads "the day's
 // maximum hourly mean" (France's ATMO for SO2, NO2 and O3). airq has no calendar day per point,
@@ -33,16 +32,7 @@ export function runningMax(
   hours: number,
   minHours: number,
 ): number | undefined {
-  checkArrayLike('runningMax', 'hourlyMeans', hourlyMeans);
-  checkSafeInteger('runningMax', 'hours', hours);
-  if (hours < 1) {
-    throw argumentError(RangeError, 'runningMax', 'hours', 'must be at least 1', hours);
-  }
-  checkSafeInteger('runningMax', 'minHours', minHours);
-  if (minHours < 1 || minHours > hours) {
-    const expectation = `must be an integer in [1, ${hours}]`;
-    throw argumentError(RangeError, 'runningMax', 'minHours', expectation, minHours);
-  }
+  checkRunningWindow('runningMax', hourlyMeans, hours, minHours);
   return runningMaxAt(hourlyMeans, hourlyMeans.length, hours, minHours);
 }
 

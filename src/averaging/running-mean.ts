@@ -34,17 +34,36 @@ export function runningMean(
   hours: number,
   minHours: number,
 ): number | undefined {
-  checkArrayLike('runningMean', 'hourlyMeans', hourlyMeans);
-  checkSafeInteger('runningMean', 'hours', hours);
+  checkRunningWindow('runningMean', hourlyMeans, hours, minHours);
+  return runningMeanAt(hourlyMeans, hourlyMeans.length, hours, minHours);
+}
+
+/**
+ * The argument checks of a running window over hourly means (`runningMean`, `runningMax`):
+ * an array-like series, `hours` a whole number of at least 1, `minHours` one in [1, hours].
+ * Internal to `src/averaging`.
+ *
+ * @throws TypeError / RangeError naming `functionName`, the parameter and the value
+ * @example
+ * checkRunningWindow('runningMax', [1, 2], 24, 30);
+ * // RangeError: runningMax: minHours must be an integer in [1, 24], got 30
+ */
+export function checkRunningWindow(
+  functionName: string,
+  hourlyMeans: ArrayLike<number>,
+  hours: number,
+  minHours: number,
+): void {
+  checkArrayLike(functionName, 'hourlyMeans', hourlyMeans);
+  checkSafeInteger(functionName, 'hours', hours);
   if (hours < 1) {
-    throw argumentError(RangeError, 'runningMean', 'hours', 'must be at least 1', hours);
+    throw argumentError(RangeError, functionName, 'hours', 'must be at least 1', hours);
   }
-  checkSafeInteger('runningMean', 'minHours', minHours);
+  checkSafeInteger(functionName, 'minHours', minHours);
   if (minHours < 1 || minHours > hours) {
     const expectation = `must be an integer in [1, ${hours}]`;
-    throw argumentError(RangeError, 'runningMean', 'minHours', expectation, minHours);
+    throw argumentError(RangeError, functionName, 'minHours', expectation, minHours);
   }
-  return runningMeanAt(hourlyMeans, hourlyMeans.length, hours, minHours);
 }
 
 /**

@@ -22,6 +22,27 @@ export function breakpointRows(
 }
 
 /**
+ * The rows between consecutive nodes of a table printed as nodes (China's IAQI, Singapore's
+ * PSI): concentration node i and i + 1 map onto index node i and i + 1, so neighbouring rows
+ * share their ends. A concentration list shorter than the index nodes stops at its last node.
+ *
+ * @param concentrationNodes - increasing, in the table's unit
+ * @param indexNodes - the index value at each concentration node, at least as many
+ * @example
+ * nodeRows([0, 12, 55], [0, 50, 100])[1]; // { cLo: 12, cHi: 55, iLo: 50, iHi: 100 }
+ */
+export function nodeRows(
+  concentrationNodes: readonly number[],
+  indexNodes: readonly number[],
+): readonly BreakpointRow[] {
+  return breakpointRows(
+    concentrationNodes
+      .slice(1)
+      .map((cHi, i) => [concentrationNodes[i]!, cHi, indexNodes[i]!, indexNodes[i + 1]!] as const),
+  );
+}
+
+/**
  * The unrounded index value of `c` on `rows`. The row is the first whose `cHi` is at least
  * `c`; inputs are truncated or rounded to the table's resolution first, so a value never falls
  * between two rows (one that did would get its row's `iLo`). Above the last row the last row's

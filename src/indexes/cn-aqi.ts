@@ -1,4 +1,4 @@
-import { type BreakpointRow, breakpointRows, interpolateRows } from './breakpoint-rows.js';
+import { type BreakpointRow, interpolateRows, nodeRows } from './breakpoint-rows.js';
 import { ceilInteger } from './float-safe.js';
 import type { Concentrations, IndexComputation, IndexDefinition } from './index-definition.js';
 import { CN_AQI_EDITIONS, type IndexEdition } from './index-editions.js';
@@ -15,15 +15,6 @@ type CnEdition = IndexEdition<'CN_AQI'>;
 // The IAQI of every node, aligned with the concentration nodes below.
 const IAQI_NODES = [0, 50, 100, 150, 200, 300, 400, 500] as const;
 
-// The rows between consecutive concentration nodes; a shorter list stops at its last node.
-function nodeRows(concentrationNodes: readonly number[]): readonly BreakpointRow[] {
-  return breakpointRows(
-    concentrationNodes
-      .slice(1)
-      .map((cHi, i) => [concentrationNodes[i]!, cHi, IAQI_NODES[i]!, IAQI_NODES[i + 1]!] as const),
-  );
-}
-
 // SO2 1-h nodes end at 800 µg/m³ (IAQI 200); above it the edition decides.
 const SO2_1H_TOP = 800;
 const SO2_ABOVE_TOP_IAQI = 200;
@@ -32,12 +23,13 @@ const SO2_ABOVE_TOP_IAQI = 200;
 // their 1-h breakpoints. CO is stored in µg/m³ (the mg/m³ nodes × 1000) so no input is divided.
 // (Constants of their own, not an object spread into each edition: a bundler must assume a
 // spread or a property read has effects, and would keep every index in a bundle of one.)
-const O3_ROWS = /* @__PURE__ */ nodeRows([0, 160, 200, 300, 400, 800, 1000, 1200]);
-const NO2_ROWS = /* @__PURE__ */ nodeRows([0, 100, 200, 700, 1200, 2340, 3090, 3840]);
-const SO2_ROWS = /* @__PURE__ */ nodeRows([0, 150, 500, 650, SO2_1H_TOP]);
-const CO_ROWS = /* @__PURE__ */ nodeRows([
-  0, 5000, 10_000, 35_000, 60_000, 90_000, 120_000, 150_000,
-]);
+const O3_ROWS = /* @__PURE__ */ nodeRows([0, 160, 200, 300, 400, 800, 1000, 1200], IAQI_NODES);
+const NO2_ROWS = /* @__PURE__ */ nodeRows([0, 100, 200, 700, 1200, 2340, 3090, 3840], IAQI_NODES);
+const SO2_ROWS = /* @__PURE__ */ nodeRows([0, 150, 500, 650, SO2_1H_TOP], IAQI_NODES);
+const CO_ROWS = /* @__PURE__ */ nodeRows(
+  [0, 5000, 10_000, 35_000, 60_000, 90_000, 120_000, 150_000],
+  IAQI_NODES,
+);
 
 // The editions differ in the PM nodes at IAQI 100: 2026 PM25 60 and PM10 120, 2012 75 and 150.
 const TABLES: Readonly<Record<CnEdition, Readonly<Record<string, readonly BreakpointRow[]>>>> =
@@ -59,8 +51,8 @@ function editionRows(
   pm10Nodes: readonly number[],
 ): Readonly<Record<string, readonly BreakpointRow[]>> {
   return Object.freeze({
-    PM25: nodeRows(pm25Nodes),
-    PM10: nodeRows(pm10Nodes),
+    PM25: nodeRows(pm25Nodes, IAQI_NODES),
+    PM10: nodeRows(pm10Nodes, IAQI_NODES),
     O3: O3_ROWS,
     NO2: NO2_ROWS,
     SO2: SO2_ROWS,
@@ -69,7 +61,7 @@ function editionRows(
 }
 
 // The 24-h SO2 table, read only by edition 2012 for a 1-h SO2 above 800 µg/m³.
-const SO2_24H_ROWS = /* @__PURE__ */ nodeRows([0, 50, 150, 475, 800, 1600, 2100, 2620]);
+const SO2_24H_ROWS = /* @__PURE__ */ nodeRows([0, 50, 150, 475, 800, 1600, 2100, 2620], IAQI_NODES);
 
 /** A pollutant of China's AQI (`SO2_24H` reports under `SO2`). */
 export type CnAqiPollutant = 'PM25' | 'PM10' | 'O3' | 'NO2' | 'SO2' | 'CO';

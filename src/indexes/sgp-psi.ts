@@ -1,4 +1,4 @@
-import { type BreakpointRow, breakpointRows, interpolateRows } from './breakpoint-rows.js';
+import { type BreakpointRow, interpolateRows, nodeRows } from './breakpoint-rows.js';
 import { FLOAT_SAFE_EPSILON, roundHalfUpInteger } from './float-safe.js';
 import type { Concentrations, IndexComputation, IndexDefinition } from './index-definition.js';
 import { type IndexEdition, SGP_PSI_EDITIONS } from './index-editions.js';
@@ -15,15 +15,6 @@ export type SgpPsiPollutant = 'PM25' | 'PM10' | 'O3' | 'NO2' | 'SO2' | 'CO';
 
 /** A level of Singapore's PSI, as NEA's health advisory names the bands. */
 export type SgpPsiLevel = 'GOOD' | 'MODERATE' | 'UNHEALTHY' | 'VERY_UNHEALTHY' | 'HAZARDOUS';
-
-// The rows between consecutive nodes: concentrations (µg/m³) and the PSI at each.
-function nodeRows(concentrations: readonly number[], psi: readonly number[]) {
-  return breakpointRows(
-    concentrations
-      .slice(1)
-      .map((cHi, i) => [concentrations[i]!, cHi, psi[i]!, psi[i + 1]!] as const),
-  );
-}
 
 const PSI_NODES = [0, 50, 100, 200, 300, 400, 500] as const;
 
