@@ -119,9 +119,8 @@ export class PostgresStore implements MeasurementStore {
     if (!this.#installationsStale) return;
     const rows = await readInstallations(pool);
     const next = InstallationRegistry.from('PostgresStore.refresh', rows);
-    // The poll published the versions of a correction's change before the installations
-    // were read: an answer computed in between, with the old correction, may be cached under
-    // them. A version after the swap leaves it behind.
+    // The poll published a changed correction's versions before this read; an answer computed
+    // in between (old correction) may be cached under them: a version after the swap drops it.
     for (const id of this.#registry.correctionChanges(next)) feed.touch(id);
     this.#registry = next;
     this.#installationsStale = false;
