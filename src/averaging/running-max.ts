@@ -59,7 +59,8 @@ export function runningMaxAt(
   for (let j = Math.max(0, end - hours); j < end; j++) {
     const value = values[j];
     if (!Number.isFinite(value)) continue;
-    if ((value as number) > max) max = value as number;
+    // Math.max, not `>`: it ranks +0 above −0, so [−0, 0] gives 0 whichever comes first.
+    max = Math.max(max, value as number);
     present++;
   }
   return present >= minHours ? max : undefined;

@@ -49,6 +49,12 @@ describe('runningMax examples', () => {
     expect(runningMax([-0.5, -2, -7], 3, 2)).toBe(-0.5);
   });
 
+  it('ranks +0 above −0, as Math.max does, whichever hour comes first', () => {
+    expect(Object.is(runningMax([-0, 0], 2, 2), 0)).toBe(true);
+    expect(Object.is(runningMax([0, -0], 2, 2), 0)).toBe(true);
+    expect(Object.is(runningMax([-0, -0], 2, 2), -0)).toBe(true);
+  });
+
   it('counts ±Infinity as a missing hour', () => {
     expect(runningMax([Number.POSITIVE_INFINITY, 4, 6], 3, 2)).toBe(6);
     expect(runningMax([Number.POSITIVE_INFINITY, 4, Number.NEGATIVE_INFINITY], 3, 2)).toBe(
