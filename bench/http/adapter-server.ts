@@ -10,9 +10,7 @@
 // instead of `createNodeListener`, over the same adapter in the same process. For the ablations
 // of docs/design.md: `--cache-bytes 0` switches the response cache off, `--no-splice` gzips each
 // Measurements body whole instead of splicing it onto the kept DEFLATE stream.
-import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { Session } from 'node:inspector/promises';
 import { SAMPLE_PRODUCE_INTERVAL_MS } from '../../src/cli/start-server.js';
 import { createApi } from '../../src/http/create-api.js';
 import { createNodeDeflateRaw, createNodeGzip } from '../../src/http/node/node-gzip.js';
@@ -20,6 +18,7 @@ import { createNodeListener } from '../../src/http/node/node-listener.js';
 import { RedisCounterStore } from '../../src/limits/redis/redis-counter-store.js';
 import { createMeasurementsService } from '../../src/payload/create-measurements-service.js';
 import { createSampleNetwork } from '../../src/sample/sample-network.js';
+import { type ProfilerCall, profilerCall } from './cpu-profiler.mjs';
 import { createFloorListener } from './floor-listener.js';
 import { serveForParent, UNREACHABLE_LIMIT } from './server-process.js';
 
@@ -30,30 +29,7 @@ export interface AdapterServerInfo {
   readonly gzip: 'node' | 'web';
 }
 
-/** A call from the parent: start the profiler, or stop it and write the profile to `path`. */
-export type ProfilerCall =
-  | { readonly profiler: 'start' }
-  | { readonly profiler: 'stop'; readonly path: string };
-
-/** V8's sampling interval, µs (as `--cpu-prof`'s default). */
-const SAMPLING_INTERVAL_US = 1000;
-
-const session = new Session();
-
-async function profilerCall(payload: unknown): Promise<string> {
-  const call = payload as ProfilerCall;
-  if (call.profiler === 'start') {
-    session.connect();
-    await session.post('Profiler.enable');
-    await session.post('Profiler.setSamplingInterval', { interval: SAMPLING_INTERVAL_US });
-    await session.post('Profiler.start');
-    return 'started';
-  }
-  const { profile } = await session.post('Profiler.stop');
-  session.disconnect();
-  writeFileSync(call.path, JSON.stringify(profile));
-  return call.path;
-}
+export type { ProfilerCall } from './cpu-profiler.mjs';
 
 function flag(name: string): string | undefined {
   const at = process.argv.indexOf(`--${name}`);
@@ -99,7 +75,9 @@ async function main(): Promise<void> {
   const listener = process.argv.includes('--floor')
     ? createFloorListener(api, key, UNREACHABLE_LIMIT)
     : createNodeListener(api);
-  await serveForParent(createServer(listener), info, profilerCall);
+  await serveForParent(createServer(listener), info, (payload) =>
+    profilerCall(payload as ProfilerCall),
+  );
 }
 
 main().catch((error: unknown) => {

@@ -4,28 +4,13 @@
 // protocol of server-process.ts: the process's CPU time so far, its id, and the V8 CPU profiler
 // (the one behind `node --cpu-prof`) switched on and off around one load window. Plain JavaScript,
 // so that it loads before start.mjs registers tsx, exactly as `npm start` runs.
-import { writeFileSync } from 'node:fs';
-import { Session } from 'node:inspector/promises';
-
-// V8's sampling interval, µs (as `--cpu-prof`'s default).
-const SAMPLING_INTERVAL_US = 1000;
-const session = new Session();
+import { profilerCall } from './cpu-profiler.mjs';
 
 // `{ pid: true }`: the process id, for the parent to signal it (under `script`, its parent is
-// not the bench). Otherwise the profiler: `{ profiler: 'start' }`, `{ profiler: 'stop', path }`.
+// not the bench). Otherwise the profiler (cpu-profiler.mjs).
 async function probeCall(call) {
   if (call.pid === true) return process.pid;
-  if (call.profiler === 'start') {
-    session.connect();
-    await session.post('Profiler.enable');
-    await session.post('Profiler.setSamplingInterval', { interval: SAMPLING_INTERVAL_US });
-    await session.post('Profiler.start');
-    return 'started';
-  }
-  const { profile } = await session.post('Profiler.stop');
-  session.disconnect();
-  writeFileSync(call.path, JSON.stringify(profile));
-  return call.path;
+  return profilerCall(call);
 }
 
 if (process.send !== undefined) {

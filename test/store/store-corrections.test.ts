@@ -5,28 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InMemoryStore } from '../../src/store/in-memory-store.js';
 import { parseInstallationsJson } from '../../src/store/installations-json.js';
 import { loadStoreFromText } from '../../src/store/load-store.js';
+import {
+  CORRECTED_MEANS as CORRECTED,
+  CORRECTION_HOUR as hour9,
+  LINEAR_CORRECTION as LINEAR,
+  RAW_MEANS as RAW,
+  CORRECTION_SAMPLES as SAMPLES,
+} from '../helpers/correction-fixtures.js';
 import { storesUnderTest, thrownBy } from '../helpers/store-contract-harness.js';
 import { hourOf21November, installation } from '../helpers/store-fixtures.js';
-
-const hour9 = hourOf21November(9);
-const at = (minute: number) => hour9.fromMs + minute * 60_000;
-const LINEAR = Object.freeze({
-  method: 'LINEAR',
-  coefficients: Object.freeze({ intercept: 1.5, pm25: 0.75, rh: -0.0625 }),
-} as const);
-
-// Two samples of each type in 09:00–10:00: means PM25 21, PM10 31, HUMIDITY 48.
-const SAMPLES = [
-  { installationId: 21, name: 'PM25', atMs: at(5), value: 20 },
-  { installationId: 21, name: 'PM25', atMs: at(35), value: 22 },
-  { installationId: 21, name: 'PM10', atMs: at(5), value: 30 },
-  { installationId: 21, name: 'PM10', atMs: at(35), value: 32 },
-  { installationId: 21, name: 'HUMIDITY', atMs: at(5), value: 40 },
-  { installationId: 21, name: 'HUMIDITY', atMs: at(35), value: 56 },
-];
-const RAW = { PM25: 21, PM10: 31, HUMIDITY: 48 };
-// 1.5 + 0.75 · 21 − 0.0625 · 48, every term exact in binary.
-const CORRECTED = { PM25: 1.5 + 0.75 * 21 - 0.0625 * 48, PM10: 31, HUMIDITY: 48 };
 
 describe.each(storesUnderTest())('$name with a PM25 correction', (subject) => {
   beforeAll(() => subject.start(), 60_000);
