@@ -128,6 +128,19 @@ export class InMemoryStore implements MeasurementStore {
   }
 
   /**
+   * {@inheritDoc SampleWriter.deviceInstallation}
+   *
+   * @param device - as the airRohr `X-Sensor` header names it
+   * @example
+   * const store = new InMemoryStore([{ ...installation, sensors: ['esp8266-12345678'] }]);
+   * await store.deviceInstallation('esp8266-12345678'); // installation.id
+   * await store.deviceInstallation('esp8266-1'); // undefined
+   */
+  async deviceInstallation(device: string): Promise<number | undefined> {
+    return this.#registry.deviceInstallation(device);
+  }
+
+  /**
    * Mean of every series of the installation over each window `[fromMs, tillMs)`, in the order
    * of `windows`, PM25 corrected when the installation has a `correction` (`correctedAverages`).
    * A record holds only the types that have samples in its window; an unknown installation
@@ -163,6 +176,23 @@ export class InMemoryStore implements MeasurementStore {
     const report = ingestReport('InMemoryStore.ingest', samples.length, plan, options);
     this.#series.appendBatches(plan.batches);
     return report;
+  }
+
+  /**
+   * What {@link ingest} would report for `samples` (default options) at this moment, judged by
+   * the same planner against the same installations and retention horizon, without storing
+   * anything: a writer can answer for a batch before it makes the batch durable.
+   *
+   * @throws TypeError when `samples` is not an array
+   * @example
+   * store.checkIngest([{ installationId: 1001, name: 'PM10', atMs: Date.UTC(2026, 10, 21, 9, 5), value: 40 }]);
+   * // { accepted: 1, rejected: [] }, and store.sampleCount is unchanged
+   */
+  checkIngest(samples: readonly Sample[]): IngestReport {
+    const fn = 'InMemoryStore.checkIngest';
+    checkIngestArguments(fn, samples, {});
+    const plan = planIngest(samples, this.#registry.ingestContext(this.retainedFromMs));
+    return ingestReport(fn, samples.length, plan);
   }
 
   /**
@@ -228,7 +258,9 @@ export class InMemoryStore implements MeasurementStore {
    *
    * @param samples - optional; checked like `ingest(samples, { atomic: true })`
    * @throws TypeError on an invalid installation; RangeError on a duplicate id in the list, a
-   *   successor that does not exist or a replacement cycle; IngestError when a sample is refused
+   *   successor that does not exist, a replacement cycle or a device named in the `sensors` of
+   *   two installations of the resulting set (to move a device, put both installations in one
+   *   call); IngestError when a sample is refused
    * @example
    * store.putInstallations([{ ...old, successorId: 1200 }, successor]);
    * store.installationsVersion; // 1

@@ -1,5 +1,6 @@
 import type { CorrectionOptions } from '../corrections/correction-options.js';
 import type { Installation } from '../model/api-types.js';
+import { analyseDevices, assertNoDeviceIssues } from './device-owners.js';
 import type { IngestContext } from './ingest-plan.js';
 import { checkedInstallations } from './installation-input.js';
 import type { InstallationLookup } from './measurement-store.js';
@@ -20,12 +21,15 @@ const MISSING: InstallationLookup = Object.freeze({ status: 'missing' });
 export class InstallationRegistry {
   readonly #byId: ReadonlyMap<number, StoredInstallation>;
   readonly #lookups: ReadonlyMap<number, InstallationLookup>;
+  readonly #deviceOwners: ReadonlyMap<string, number>;
   /** Active installations, spec-shaped, ascending id, frozen. */
   readonly active: readonly Installation[];
 
   private constructor(installations: readonly StoredInstallation[], functionName: string) {
     const analysis = analyseReplacements(installations);
     assertNoReplacementIssues(functionName, analysis);
+    const devices = analyseDevices(installations);
+    assertNoDeviceIssues(functionName, devices);
     const active: Installation[] = [];
     for (const lookup of analysis.lookups.values()) {
       if (lookup.status === 'active') active.push(lookup.installation);
@@ -33,6 +37,7 @@ export class InstallationRegistry {
     active.sort((a, b) => a.id - b.id);
     this.#byId = new Map(installations.map((installation) => [installation.id, installation]));
     this.#lookups = analysis.lookups;
+    this.#deviceOwners = devices.owners;
     this.active = Object.freeze(active);
   }
 
@@ -41,7 +46,8 @@ export class InstallationRegistry {
    *
    * @param functionName - named in error messages
    * @throws TypeError on an invalid installation field; RangeError on a duplicate id, a
-   *   successor that does not exist or a replacement cycle
+   *   successor that does not exist, a replacement cycle or a device named in the `sensors`
+   *   of two installations (the message names the device and both ids)
    */
   static from(
     functionName: string,
@@ -55,8 +61,12 @@ export class InstallationRegistry {
 
   /**
    * A new registry with `incoming` added, or replacing the installations with the same ids.
+   * The resulting set is checked as a whole, so a device moves from installation A to B only
+   * when `incoming` holds B naming it and A without it.
    *
    * @throws as {@link from}, and RangeError when `incoming` repeats an id
+   * @example
+   * registry.with('put', [aWithoutSensors, { ...b, sensors: ['esp8266-7'] }]); // a named esp8266-7
    */
   with(functionName: string, incoming: readonly StoredInstallation[]): InstallationRegistry {
     const checked = checkedInstallations(functionName, incoming);
@@ -115,6 +125,19 @@ export class InstallationRegistry {
       if (JSON.stringify(before) !== JSON.stringify(installation.correction)) changed.push(id);
     }
     return changed;
+  }
+
+  /**
+   * The id of the installation whose `sensors` names `device` (active, replaced or removed),
+   * or `undefined` when none does: one map access.
+   *
+   * @param device - as the airRohr `X-Sensor` header names it, e.g. `esp8266-12345678`
+   * @example
+   * InstallationRegistry.from('f', [{ ...installation, sensors: ['esp8266-7'] }]).deviceInstallation('esp8266-7');
+   * // installation.id
+   */
+  deviceInstallation(device: string): number | undefined {
+    return this.#deviceOwners.get(device);
   }
 
   /** What a query for `id` answers; `missing` for an unknown id. */

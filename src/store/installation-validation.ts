@@ -29,9 +29,27 @@ function isFiniteIn(value: unknown, low: number, high: number): value is number 
   return typeof value === 'number' && Number.isFinite(value) && value >= low && value <= high;
 }
 
+// The airRohr firmware's X-Sensor header: `esp8266-` + ESP.getChipId() in decimal (a 32-bit
+// number, so at most 10 digits); on ESP32 `esp32-` + the efuse MAC's two halves in lower-case
+// hex (at most 12 digits; up to 16 allowed, so a decimal chip id of other firmware fits too).
+const SENSOR_DEVICE = /^(?:esp8266-[0-9]{1,10}|esp32-[0-9a-f]{1,16})$/;
+
+/**
+ * Whether `value` names an airRohr device the way its firmware's `X-Sensor` header does:
+ * `esp8266-` and the chip id in decimal, or `esp32-` and the chip id in lower-case hex.
+ *
+ * @example
+ * isSensorDevice('esp8266-12345678'); // true
+ * isSensorDevice('esp32-a4cf12fe0b3c'); // true
+ * isSensorDevice('ESP8266-12345678'); // false
+ */
+export function isSensorDevice(value: unknown): value is string {
+  return typeof value === 'string' && SENSOR_DEVICE.test(value);
+}
+
 /**
  * Checks an untrusted value against the installation format of the store: the spec's
- * Installation fields plus optional `successorId` and `removed`. Collects every problem
+ * Installation fields plus optional `successorId`, `removed`, `correction` and `sensors`. Collects every problem
  * instead of stopping at the first, so a data file can be fixed in one pass. Unknown extra
  * fields are allowed (and dropped later), as the spec tells clients to ignore them.
  *
@@ -40,7 +58,9 @@ function isFiniteIn(value: unknown, low: number, high: number): value is number 
  * `elevation` a finite number (metres); `vendor` a boolean; `sponsor` an object with an integer
  * `id`, a string `name` and optional string `description` / `logo` / `link`; `successorId`
  * absent or a positive integer; `removed` absent or a boolean; `correction` absent or options
- * that `correctPm25` accepts (a known method with valid coefficients).
+ * that `correctPm25` accepts (a known method with valid coefficients); `sensors` absent or a
+ * non-empty array of device names ({@link isSensorDevice}) without repeats. Whether two
+ * installations name the same device is a question about the set, checked where the set is.
  *
  * @param value - anything, typically one element of a parsed JSON array
  * @returns every issue found; empty when `value` is a valid {@link StoredInstallation}
@@ -109,7 +129,32 @@ export function installationIssues(value: unknown): InstallationIssue[] {
   }
   const correction = correctionIssue(value.correction);
   if (correction !== undefined) issues.push(correction);
+  if (value.sensors !== undefined) addSensorsIssues(value.sensors, add);
   return issues;
+}
+
+const SENSORS_EXPECTED = 'must be a non-empty array of device names when present';
+const DEVICE_EXPECTED =
+  'must be a device name, esp8266-<chip id in decimal> or esp32-<chip id in hex>';
+
+function addSensorsIssues(
+  sensors: unknown,
+  add: (field: string, message: string, got: unknown) => void,
+): void {
+  if (!Array.isArray(sensors) || sensors.length === 0) {
+    add('sensors', SENSORS_EXPECTED, sensors);
+    return;
+  }
+  const firstAt = new Map<string, number>();
+  sensors.forEach((device: unknown, position) => {
+    if (!isSensorDevice(device)) {
+      add(`sensors[${position}]`, DEVICE_EXPECTED, device);
+      return;
+    }
+    const first = firstAt.get(device);
+    if (first === undefined) firstAt.set(device, position);
+    else add(`sensors[${position}]`, `repeats sensors[${first}]`, device);
+  });
 }
 
 /**

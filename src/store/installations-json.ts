@@ -1,3 +1,4 @@
+import { analyseDevices } from './device-owners.js';
 import { installationIssues } from './installation-validation.js';
 import type { LoadIssue } from './load-issues.js';
 import { analyseReplacements } from './replacement-graph.js';
@@ -12,17 +13,22 @@ export interface ParsedInstallationsJson {
 
 /**
  * Parses the installations format: a JSON array of the spec's Installation objects, each with
- * optional `successorId` (positive integer) and `removed` (boolean). Every field of every
- * element is checked (see `installationIssues`) and each problem names the file, the array
- * index and the field. When the fields are all valid, the replacement data is checked too:
- * a duplicate id, a successor that is not in the file and a replacement cycle are reported
- * naming the ids. A UTF-8 byte order mark is tolerated.
+ * optional `successorId` (positive integer), `removed` (boolean), `correction` and `sensors`
+ * (the airRohr devices that push to the installation, e.g. `["esp8266-12345678"]`: non-empty,
+ * no repeats). Every field of every element is checked (see `installationIssues`) and each
+ * problem names the file, the array index and the field. When the fields are all valid, the
+ * set is checked too: a duplicate id, a successor that is not in the file and a replacement
+ * cycle are reported naming the ids, and a device named by two installations at the index and
+ * `sensors` entry of the second, naming the device and both ids. A UTF-8 byte order mark is
+ * tolerated.
  *
  * @param text - the file's contents
  * @param file - the name used in issues
  * @example
  * parseInstallationsJson('[{"id": 0}]', 'i.json').issues[0];
  * // { file: 'i.json', index: 0, field: 'id', message: 'must be a positive integer, got 0' }
+ * // Installations 1 and 2 (valid otherwise) both with "sensors": ["esp8266-7"]:
+ * // { file: 'i.json', index: 1, field: 'sensors[0]', message: 'device esp8266-7 is named by installation 1 and by installation 2' }
  */
 export function parseInstallationsJson(text: string, file: string): ParsedInstallationsJson {
   let data: unknown;
@@ -55,6 +61,10 @@ export function parseInstallationsJson(text: string, file: string): ParsedInstal
         ? { file, message: issue.message }
         : { file, index, message: issue.message },
     );
+  }
+  for (const issue of analyseDevices(installations).issues) {
+    const [, index] = issue.positions;
+    issues.push({ file, index, field: `sensors[${issue.sensorIndex}]`, message: issue.message });
   }
   return issues.length > 0 ? { installations: [], issues } : { installations, issues };
 }

@@ -12,15 +12,21 @@ import type { Address, Installation, Sponsor } from '../model/api-types.js';
  * - `removed`: taken out of service. Without a successor a query answers `missing` (404).
  * - `correction`: how its PM25 is corrected in every window the store averages (see
  *   `correctedAverages`); the samples themselves stay raw. Absent: PM25 is served as measured.
+ * - `sensors`: the airRohr devices that push their measurements to this installation, named as
+ *   their firmware's `X-Sensor` header names them (`esp8266-<chip id in decimal>`,
+ *   `esp32-<chip id in hex>`). Non-empty and without repeats when present; a device feeds at
+ *   most one installation of a set. Never part of an answer.
  *
  * @example
  * const old: StoredInstallation = { ...installation, id: 7, successorId: 12 };
  * const purpleAir: StoredInstallation = { ...installation, correction: { method: 'AIRNOW_2021' } };
+ * const airRohr: StoredInstallation = { ...installation, sensors: ['esp8266-12345678'] };
  */
 export interface StoredInstallation extends Installation {
   readonly successorId?: number;
   readonly removed?: boolean;
   readonly correction?: CorrectionOptions;
+  readonly sensors?: readonly string[];
 }
 
 const ADDRESS_FIELDS = Object.freeze([
@@ -35,8 +41,9 @@ const ADDRESS_FIELDS = Object.freeze([
 const SPONSOR_OPTIONAL_FIELDS = Object.freeze(['description', 'logo', 'link'] as const);
 
 /**
- * The spec-shaped, frozen copy of an installation: `successorId`, `removed` and any field the
- * spec does not define are left out, so nothing internal leaks into a response.
+ * The spec-shaped, frozen copy of an installation: `successorId`, `removed`, `correction`,
+ * `sensors` and any field the spec does not define are left out, so nothing internal leaks
+ * into a response.
  *
  * @param installation - a validated installation
  * @returns a new deeply frozen {@link Installation}
@@ -59,22 +66,29 @@ export function publicInstallation(installation: StoredInstallation): Installati
 }
 
 /**
- * A frozen copy of a validated installation that keeps `successorId`, `removed` and
- * `correction` when present, so later changes to the caller's object cannot alter what the
+ * A frozen copy of a validated installation that keeps `successorId`, `removed`, `correction`
+ * and `sensors` when present, so later changes to the caller's object cannot alter what the
  * store serves.
  *
  * @example
  * storedInstallationCopy({ ...installation, removed: true }).removed; // true
+ * Object.isFrozen(storedInstallationCopy({ ...installation, sensors: ['esp32-a4cf12'] }).sensors); // true
  */
 export function storedInstallationCopy(installation: StoredInstallation): StoredInstallation {
   const base = publicInstallation(installation);
-  const extra: { successorId?: number; removed?: boolean; correction?: CorrectionOptions } = {};
+  const extra: {
+    successorId?: number;
+    removed?: boolean;
+    correction?: CorrectionOptions;
+    sensors?: readonly string[];
+  } = {};
   if (installation.successorId !== undefined) extra.successorId = installation.successorId;
   if (installation.removed !== undefined) extra.removed = installation.removed;
   if (installation.correction !== undefined) {
     // Validated already; the check returns the frozen, normalised copy the store keeps.
     extra.correction = checkCorrectionOptions('storedInstallationCopy', installation.correction);
   }
+  if (installation.sensors !== undefined) extra.sensors = Object.freeze([...installation.sensors]);
   return Object.freeze({ ...base, ...extra });
 }
 

@@ -139,6 +139,19 @@ export class PostgresStore implements MeasurementStore {
   }
 
   /**
+   * {@inheritDoc SampleWriter.deviceInstallation} Refreshes first (see {@link refresh}): the
+   * installation that names the device may have been put by another process a moment ago.
+   *
+   * @throws DependencyUnavailableError when the refresh cannot reach the server in time
+   * @example
+   * await store.deviceInstallation('esp8266-12345678'); // e.g. 1001
+   */
+  async deviceInstallation(device: string): Promise<number | undefined> {
+    await this.refresh();
+    return this.#registry.deviceInstallation(device);
+  }
+
+  /**
    * Means per type over each window `[fromMs, tillMs)`; see `InMemoryStore.windowAverages`
    * for the shape. Equal to the in-memory store's within a relative 1e-9 on the same samples.
    * Windows that span at most two hours (a payload's moving hour) may be answered from this
