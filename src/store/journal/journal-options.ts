@@ -1,0 +1,72 @@
+// The options and reports of SampleJournal, and the check of its options.
+
+import {
+  checkNonEmptyString,
+  checkNumberInRange,
+  checkObject,
+  checkOneOf,
+} from '../../arguments/argument-checks.js';
+import { checkKnownKeys } from '../../arguments/key-spelling.js';
+
+/** When an append resolves; see {@link SampleJournalOptions.fsync}. */
+export type FsyncPolicy = 'always' | 'interval';
+
+/** The journal file's name inside {@link SampleJournalOptions.dir}. */
+export const JOURNAL_FILE_NAME = 'samples.journal';
+
+const FSYNC_POLICIES: readonly FsyncPolicy[] = Object.freeze(['always', 'interval']);
+const OPTION_KEYS = Object.freeze(['dir', 'fsync', 'intervalMs']);
+const DEFAULT_INTERVAL_MS = 1000;
+const MAX_INTERVAL_MS = 2 ** 31 - 1; // setInterval's limit
+
+/** Options of `SampleJournal.open`. */
+export interface SampleJournalOptions {
+  /** Directory of the journal file and its lock; created when missing. */
+  readonly dir: string;
+  /**
+   * `'always'` (default): an append resolves after fdatasync (group commit), so it survives
+   * a power loss. `'interval'`: an append resolves once written to the file (the OS has it, so
+   * a killed process loses nothing) and the file is fdatasynced every `intervalMs`: a power
+   * loss may lose that last interval.
+   */
+  readonly fsync?: FsyncPolicy;
+  /** Milliseconds between fdatasyncs under `fsync: 'interval'`, in [1, 2³¹ − 1]; default 1000. */
+  readonly intervalMs?: number;
+}
+
+/** What `SampleJournal.replay` read and cut. */
+export interface JournalReplayReport {
+  /** Whole records replayed (one per append, less those compaction emptied). */
+  readonly records: number;
+  /** Samples in those records. */
+  readonly samples: number;
+  /** Bytes cut from a torn or corrupt tail; 0 when the file was whole. */
+  readonly cutBytes: number;
+  /** Byte offset where the tail was cut; `undefined` when nothing was cut. */
+  readonly cutAtByte: number | undefined;
+}
+
+/** Samples kept and removed by `SampleJournal.compact`. */
+export interface JournalCompactionReport {
+  readonly keptSamples: number;
+  readonly removedSamples: number;
+}
+
+/**
+ * The options with their defaults filled in.
+ *
+ * @throws TypeError / RangeError naming `SampleJournal.open` and the option
+ * @example
+ * checkJournalOptions({ dir: 'data/journal' }); // { dir: 'data/journal', fsync: 'always', intervalMs: 1000 }
+ */
+export function checkJournalOptions(options: SampleJournalOptions): Required<SampleJournalOptions> {
+  const fn = 'SampleJournal.open';
+  checkObject(fn, 'options', options);
+  checkKnownKeys(fn, 'options', options, OPTION_KEYS);
+  checkNonEmptyString(fn, 'options.dir', options.dir, 'a directory path');
+  const fsync = options.fsync ?? 'always';
+  checkOneOf(fn, 'options.fsync', fsync, FSYNC_POLICIES);
+  const intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
+  checkNumberInRange(fn, 'options.intervalMs', intervalMs, 1, MAX_INTERVAL_MS);
+  return { dir: options.dir, fsync, intervalMs };
+}

@@ -1,0 +1,177 @@
+// Group commit over one file. Appends queue their encoded records; one task at a time holds
+// the file, and a commit task takes every record queued for it: one write, then (policy
+// 'always') one fdatasync, then every one of those appends resolves, in queue order. Appends
+// that arrive while a commit runs wait in the queue and all go out in the next one, so under
+// load the number of fdatasyncs stays near (requests / fdatasync time) rather than one each.
+//
+// Every task on the file (commits, compaction, the interval's fdatasync, close) runs on one
+// promise chain, so they never overlap and a compaction sees every record appended before it.
+//
+// Failures. A write that fails (ENOSPC, EIO) may have written part of its bytes: the file is
+// cut back to the last whole record, its appends reject, and later appends may succeed (disk
+// space can come back). A failed fdatasync, or a cut that fails, leaves the file in a state
+// this process can no longer vouch for (after a failed fdatasync Linux may drop the dirty pages
+// and report success next time), so the writer turns broken: every later append rejects with
+// the first cause until the journal is opened again, whose replay shows what the disk holds.
+
+import { DependencyUnavailableError } from '../../model/dependency-unavailable.js';
+import type { JournalFile } from './journal-file.js';
+import type { FsyncPolicy } from './journal-options.js';
+
+interface QueuedRecord {
+  readonly bytes: Buffer;
+  readonly resolve: () => void;
+  readonly reject: (error: unknown) => void;
+}
+
+/**
+ * The error of a failed journal operation, as the adapter answers it (503).
+ *
+ * @example
+ * journalUnavailable('/data/samples.journal', 'write', enospc).message;
+ * // 'store unavailable: journal /data/samples.journal: write failed (ENOSPC: no space left on device, write)'
+ */
+export function journalUnavailable(
+  path: string,
+  action: string,
+  cause: unknown,
+): DependencyUnavailableError {
+  const reason = cause instanceof Error ? cause.message : String(cause);
+  return new DependencyUnavailableError('store', `journal ${path}: ${action} failed (${reason})`, {
+    cause,
+  });
+}
+
+/** Owns the open journal file after replay; see the file comment. */
+export class JournalWriter {
+  readonly fsync: FsyncPolicy;
+  #file: JournalFile;
+  #length: number;
+  // The records of the commit that is scheduled but not started; later appends join it.
+  #openBatch: QueuedRecord[] | undefined;
+  #chain: Promise<unknown> = Promise.resolve();
+  #broken: DependencyUnavailableError | undefined;
+  // Written but not yet fdatasynced (policy 'interval').
+  #dirty = false;
+
+  constructor(file: JournalFile, length: number, fsync: FsyncPolicy) {
+    this.#file = file;
+    this.#length = length;
+    this.fsync = fsync;
+  }
+
+  /** Bytes of whole records written (the file's size). */
+  get length(): number {
+    return this.#length;
+  }
+
+  /** The first error that made the writer unusable, if any. */
+  get broken(): DependencyUnavailableError | undefined {
+    return this.#broken;
+  }
+
+  /** Queues a whole encoded record; resolves once it is durable per the policy. */
+  append(bytes: Buffer): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      let batch = this.#openBatch;
+      if (batch === undefined) {
+        const scheduled: QueuedRecord[] = [];
+        batch = this.#openBatch = scheduled;
+        void this.#enqueue(() => this.#commit(scheduled));
+      }
+      batch.push({ bytes, resolve, reject });
+    });
+  }
+
+  /**
+   * Runs `task` once every task queued before it has finished, with the file to itself:
+   * every append made before this call is written before `task` runs, every later one after.
+   * `task` may swap the file with {@link replaceFile}.
+   */
+  exclusive<T>(task: (file: JournalFile, length: number) => Promise<T>): Promise<T> {
+    this.#openBatch = undefined; // later appends start a commit queued after `task`
+    return this.#enqueue(task);
+  }
+
+  #enqueue<T>(task: (file: JournalFile, length: number) => Promise<T>): Promise<T> {
+    const run = this.#chain.then(() => task(this.#file, this.#length));
+    this.#chain = run.catch(() => undefined);
+    return run;
+  }
+
+  /** From inside an {@link exclusive} task: the journal is now `file`, `length` bytes long. */
+  replaceFile(file: JournalFile, length: number): void {
+    this.#file = file;
+    this.#length = length;
+    this.#dirty = false;
+  }
+
+  /** Makes every later append reject with `error` (kept: the first cause is the telling one). */
+  fail(error: DependencyUnavailableError): void {
+    this.#broken ??= error;
+  }
+
+  /** fdatasync when anything was written since the last one (the interval timer's tick). */
+  syncIfDirty(): Promise<void> {
+    return this.exclusive(async (file) => {
+      if (!this.#dirty || this.#broken !== undefined) return;
+      this.#dirty = false;
+      try {
+        await file.datasync();
+      } catch (error) {
+        this.fail(journalUnavailable(file.path, 'fdatasync', error));
+      }
+    });
+  }
+
+  async #commit(batch: readonly QueuedRecord[]): Promise<void> {
+    if (this.#openBatch === batch) this.#openBatch = undefined; // appends from now on wait
+    try {
+      if (this.#broken !== undefined) throw this.#broken;
+      const bytes =
+        batch.length === 1 ? batch[0]!.bytes : Buffer.concat(batch.map((record) => record.bytes)); // ≥ 1: scheduled by an append
+      await this.#write(bytes);
+    } catch (error) {
+      for (const record of batch) record.reject(error);
+      return;
+    }
+    for (const record of batch) record.resolve();
+  }
+
+  async #write(bytes: Buffer): Promise<void> {
+    const file = this.#file;
+    const start = this.#length;
+    try {
+      await file.writeAt(bytes, start);
+    } catch (error) {
+      const failure = journalUnavailable(file.path, 'write', error);
+      await this.#cutBack(file, start, failure);
+      throw failure;
+    }
+    if (this.fsync === 'interval') {
+      this.#length = start + bytes.length;
+      this.#dirty = true;
+      return;
+    }
+    try {
+      await file.datasync();
+    } catch (error) {
+      const failure = journalUnavailable(file.path, 'fdatasync', error);
+      // Best effort: records nobody was told are durable should not come back at replay.
+      await this.#cutBack(file, start, failure);
+      this.fail(failure);
+      throw failure;
+    }
+    this.#length = start + bytes.length;
+  }
+
+  // Cuts the file back to `length`, the end of the last whole record; a cut that fails breaks
+  // the writer, since the next record would land behind torn bytes.
+  async #cutBack(file: JournalFile, length: number, failure: DependencyUnavailableError) {
+    try {
+      await file.truncate(length);
+    } catch {
+      this.fail(failure);
+    }
+  }
+}

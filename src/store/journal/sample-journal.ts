@@ -1,0 +1,271 @@
+// The append-only journal that makes live writes to the in-memory store survive a restart or
+// a SIGKILL: every batch is appended (and, by default, fdatasynced) before it is acknowledged,
+// and the journal is replayed at start. The file format is described in journal-format.ts,
+// group commit and I/O failures in journal-writer.ts, the lock in journal-lock.ts.
+
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { checkFunction, checkNotNaN, checkObject } from '../../arguments/argument-checks.js';
+import type { Sample } from '../ingest-report.js';
+import { compactJournal } from './journal-compaction.js';
+import { type JournalFile, type JournalFiles, NODE_JOURNAL_FILES } from './journal-file.js';
+import { JOURNAL_HEADER_BYTES } from './journal-format.js';
+import { prepareHeader } from './journal-header.js';
+import { acquireJournalLock, type JournalLock } from './journal-lock.js';
+import {
+  checkJournalOptions,
+  type FsyncPolicy,
+  JOURNAL_FILE_NAME,
+  type JournalCompactionReport,
+  type JournalReplayReport,
+  type SampleJournalOptions,
+} from './journal-options.js';
+import { encodeRecord } from './journal-records.js';
+import { scanRecords } from './journal-replay.js';
+import { JournalWriter, journalUnavailable } from './journal-writer.js';
+
+export type {
+  FsyncPolicy,
+  JournalCompactionReport,
+  JournalReplayReport,
+  SampleJournalOptions,
+} from './journal-options.js';
+export { JOURNAL_FILE_NAME } from './journal-options.js';
+
+type JournalState = 'opened' | 'replaying' | 'ready' | 'closed';
+
+/**
+ * An append-only file of sample batches in one directory, held by one process at a time.
+ * Open it, {@link replay} it once into the store, then {@link append} each accepted batch
+ * before acknowledging it; {@link compact} now and then to drop what retention removed.
+ *
+ * @example
+ * const journal = await SampleJournal.open({ dir: '/var/lib/airq/journal' });
+ * const report = await journal.replay((samples) => store.ingest(samples));
+ * report; // { records: 120, samples: 36000, cutBytes: 0, cutAtByte: undefined }
+ * await journal.append([{ installationId: 1001, name: 'PM25', atMs: Date.now(), value: 12.5 }]);
+ * await journal.close();
+ */
+export class SampleJournal {
+  /** The directory given to {@link open}. */
+  readonly dir: string;
+  /** When an append resolves; see {@link SampleJournalOptions.fsync}. */
+  readonly fsync: FsyncPolicy;
+  /** Milliseconds between fdatasyncs under `'interval'` (kept under `'always'`, unused). */
+  readonly intervalMs: number;
+  readonly #path: string;
+  readonly #lock: JournalLock;
+  readonly #files: JournalFiles;
+  readonly #writer: JournalWriter;
+  #state: JournalState = 'opened';
+  #timer: ReturnType<typeof setInterval> | undefined;
+  #closing: Promise<void> | undefined;
+
+  private constructor(
+    options: Required<SampleJournalOptions>,
+    lock: JournalLock,
+    files: JournalFiles,
+    file: JournalFile,
+    length: number,
+  ) {
+    this.dir = options.dir;
+    this.fsync = options.fsync;
+    this.intervalMs = options.intervalMs;
+    this.#path = file.path;
+    this.#lock = lock;
+    this.#files = files;
+    this.#writer = new JournalWriter(file, length, options.fsync);
+  }
+
+  /**
+   * Creates `dir` when missing, takes its lock and opens (or creates) the journal file.
+   *
+   * @param files - how files are opened and directories synced; default `node:fs`
+   *   ({@link NODE_JOURNAL_FILES}). A seam for tests, which wrap it to inject I/O errors.
+   * @throws TypeError / RangeError on invalid options; Error naming `dir` and the pid when a
+   *   live process holds the lock (a stale lock of a dead process is taken over); Error when
+   *   the file is not a journal or of another format version
+   * @example
+   * const journal = await SampleJournal.open({ dir: 'data/journal', fsync: 'interval', intervalMs: 500 });
+   */
+  static async open(
+    options: SampleJournalOptions,
+    files: JournalFiles = NODE_JOURNAL_FILES,
+  ): Promise<SampleJournal> {
+    const settings = checkJournalOptions(options);
+    checkObject('SampleJournal.open', 'files', files);
+    const dir = settings.dir;
+    await mkdir(dir, { recursive: true });
+    const path = join(dir, JOURNAL_FILE_NAME);
+    const lock = await acquireJournalLock(`${path}.lock`, dir);
+    try {
+      await rm(compactionPath(path), { force: true }); // a compaction that never finished
+      const file = await files.openFile(path);
+      try {
+        const size = await prepareHeader(file);
+        await files.syncDirectory(dir); // the file may be new
+        return new SampleJournal(settings, lock, files, file, size);
+      } catch (error) {
+        await file.close().catch(() => undefined);
+        throw error;
+      }
+    } catch (error) {
+      await lock.release().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** Bytes of the journal file (header and records; after replay, whole records only). */
+  get byteLength(): number {
+    return this.#writer.length;
+  }
+
+  /**
+   * Reads every whole record in order, calling `onBatch` with each record's samples, a chunk
+   * of the file at a time (memory stays bounded by the largest record). A torn or corrupt tail
+   * is cut at the end of the last sound record: the file is truncated there and fdatasynced.
+   * Call it once, before the first append.
+   *
+   * @throws Error when called twice or after close; whatever `onBatch` throws (the journal
+   *   then takes no appends)
+   * @example
+   * await journal.replay((samples) => store.ingest(samples));
+   * // { records: 2, samples: 7, cutBytes: 13, cutAtByte: 221 }
+   */
+  async replay(onBatch: (samples: readonly Sample[]) => void): Promise<JournalReplayReport> {
+    checkFunction('SampleJournal.replay', 'onBatch', onBatch);
+    if (this.#state !== 'opened') {
+      throw new Error(`SampleJournal.replay: ${this.#path} was already replayed (or closed)`);
+    }
+    this.#state = 'replaying';
+    const report = await this.#writer.exclusive(async (file) => {
+      const size = await file.size().catch((error) => {
+        throw journalUnavailable(file.path, 'stat', error);
+      });
+      const scan = await scanRecords(file, JOURNAL_HEADER_BYTES, size, onBatch);
+      if (scan.goodEnd < size) {
+        try {
+          await file.truncate(scan.goodEnd);
+          await file.datasync();
+        } catch (error) {
+          throw journalUnavailable(file.path, 'cutting the torn tail', error);
+        }
+      }
+      this.#writer.replaceFile(file, scan.goodEnd);
+      const cutBytes = size - scan.goodEnd;
+      const cutAtByte = cutBytes > 0 ? scan.goodEnd : undefined;
+      return { records: scan.records, samples: scan.samples, cutBytes, cutAtByte };
+    });
+    this.#state = 'ready';
+    if (this.fsync === 'interval') {
+      this.#timer = setInterval(() => void this.#writer.syncIfDirty(), this.intervalMs);
+      this.#timer.unref(); // the journal alone must not keep a process alive
+    }
+    return Object.freeze(report);
+  }
+
+  /**
+   * Appends one record holding `samples` (validated by the caller; only what the format
+   * cannot hold is refused) and resolves once it is durable per {@link fsync}. Appends
+   * resolve in the order they were called; concurrent ones share one write and one
+   * fdatasync.
+   *
+   * @throws (rejects) DependencyUnavailableError('store', …) on an I/O error: the batch is not
+   *   durable; TypeError on a sample the format cannot hold; Error before replay or after close
+   * @example
+   * await journal.append([{ installationId: 1001, name: 'PM10', atMs: Date.UTC(2026, 10, 21, 9), value: 41.3 }]);
+   */
+  async append(samples: readonly Sample[]): Promise<void> {
+    this.#checkReady('SampleJournal.append');
+    const record = encodeRecord('SampleJournal.append', samples);
+    return this.#writer.append(record);
+  }
+
+  /**
+   * Rewrites the journal keeping only samples with `atMs >= keepFromMs` (the retention
+   * horizon): a new file is written and fdatasynced, renamed over the old one, and the
+   * directory synced. Appends made meanwhile wait and then go to the new file.
+   *
+   * @param keepFromMs - epoch ms; not NaN (−Infinity keeps everything)
+   * @throws (rejects) DependencyUnavailableError('store', …) on an I/O error (the old journal
+   *   stays in use unless the error came after the rename)
+   * @example
+   * await journal.compact(Date.now() - 72 * 3_600_000); // { keptSamples: 4100, removedSamples: 950 }
+   */
+  async compact(keepFromMs: number): Promise<JournalCompactionReport> {
+    checkNotNaN('SampleJournal.compact', 'keepFromMs', keepFromMs);
+    this.#checkReady('SampleJournal.compact');
+    return this.#writer.exclusive(async (source, sourceLength) => {
+      const broken = this.#writer.broken;
+      if (broken !== undefined) throw broken;
+      let replaced = false;
+      try {
+        return await compactJournal({
+          source,
+          sourceLength,
+          tempPath: compactionPath(this.#path),
+          journalPath: this.#path,
+          dir: this.dir,
+          files: this.#files,
+          keepFromMs,
+          onReplaced: (file, length) => {
+            replaced = true;
+            this.#writer.replaceFile(file, length);
+            void source.close().catch(() => undefined);
+          },
+        });
+      } catch (error) {
+        const failure = journalUnavailable(this.#path, 'compaction', error);
+        // After the rename the new file is the journal, but the rename may not be durable.
+        if (replaced) this.#writer.fail(failure);
+        throw failure;
+      }
+    });
+  }
+
+  /**
+   * Waits for queued appends, fdatasyncs, closes the file and releases the lock. Calling it
+   * again returns the same promise.
+   *
+   * @throws (rejects) DependencyUnavailableError when the final fdatasync fails (the file is
+   *   closed and the lock released all the same)
+   * @example
+   * await journal.close();
+   */
+  close(): Promise<void> {
+    this.#closing ??= this.#close();
+    return this.#closing;
+  }
+
+  async #close(): Promise<void> {
+    if (this.#timer !== undefined) clearInterval(this.#timer);
+    const wasOpen = this.#state;
+    this.#state = 'closed';
+    await this.#writer.exclusive(async (file) => {
+      let failure: unknown;
+      if (wasOpen === 'ready' && this.#writer.broken === undefined) {
+        await file.datasync().catch((error) => {
+          failure = journalUnavailable(file.path, 'fdatasync', error);
+        });
+      }
+      await file.close().catch(() => undefined);
+      await this.#lock.release();
+      if (failure !== undefined) throw failure;
+    });
+  }
+
+  #checkReady(functionName: string): void {
+    if (this.#state === 'ready') return;
+    const why =
+      this.#state === 'closed'
+        ? 'is closed'
+        : this.#state === 'replaying'
+          ? 'is being replayed, or its replay failed'
+          : 'must be replayed first (call replay() once)';
+    throw new Error(`${functionName}: the journal ${this.#path} ${why}`);
+  }
+}
+
+function compactionPath(journalPath: string): string {
+  return `${journalPath}.compacting`;
+}
