@@ -13,6 +13,7 @@ export const PUBLIC_ENTRIES = {
   geo: 'src/geo/index.ts',
   store: 'src/store/index.ts',
   'store/postgres': 'src/store/postgres/index.ts',
+  'store/journal': 'src/store/journal/index.ts',
   payload: 'src/payload/index.ts',
   forecast: 'src/forecast/index.ts',
   sample: 'src/sample/index.ts',
@@ -30,6 +31,7 @@ export const PUBLIC_ENTRIES = {
  */
 export const NODE_ONLY_ENTRIES: readonly (keyof typeof PUBLIC_ENTRIES)[] = Object.freeze([
   'store/postgres',
+  'store/journal',
   'http/node',
   'import',
   'http/redis',

@@ -107,6 +107,15 @@ const IMPORT = [
   'importOpenData',
 ];
 const HTTP_REDIS = ['DEFAULT_REDIS_DEADLINE_MS', 'RedisCounterStore'];
+// Node only (files): live writes kept in a journal beside the in-memory store.
+const STORE_JOURNAL = [
+  'JOURNAL_FILE_NAME',
+  'JournaledStore',
+  'NODE_JOURNAL_FILES',
+  'SampleJournal',
+  'openJournalFile',
+  'syncDirectory',
+];
 // Pure, but a subpath only: its building blocks (dailyMeans, roundHalfUp …) are assessment terms.
 const ASSESSMENT = [
   'AOT40_POSSIBLE_HOURS',
@@ -174,6 +183,7 @@ const EXPECTED: Record<keyof typeof PUBLIC_ENTRIES, readonly string[]> = {
   geo: GEO,
   store: STORE,
   'store/postgres': STORE_POSTGRES,
+  'store/journal': STORE_JOURNAL,
   payload: PAYLOAD,
   forecast: FORECAST,
   sample: SAMPLE,

@@ -11,8 +11,10 @@ import { parseInstallationsJson } from '../store/installations-json.js';
 import { loadStoreFromFiles, type StoreFiles } from '../store/load-store.js';
 import type { MeasurementStore } from '../store/measurement-store.js';
 import type { PostgresStore } from '../store/postgres/postgres-store.js';
+import type { SampleWriter } from '../store/sample-writer.js';
 import { parseSamplesCsv } from '../store/samples-csv.js';
 import { formatTimestamp } from '../time/instant.js';
+import { openWriter } from './open-writer.js';
 import type { ServeOptions } from './parse-args.js';
 import { PRUNE_INTERVAL_MS, startRetentionMaintenance } from './retention-maintenance.js';
 
@@ -45,6 +47,8 @@ export interface OpenedData {
   readonly store: MeasurementStore;
   /** `undefined`: createApi's in-memory counters. */
   readonly counterStore: CounterStore | undefined;
+  /** Where live writes go (the journal, or PostgreSQL); `undefined` when nothing is written. */
+  readonly writer: SampleWriter | undefined;
   /** What is served, for the banner. */
   readonly description: string;
   /** A point worth querying: the sample network's centre, or the first installation. */
@@ -133,6 +137,10 @@ export async function openData(
     if (loaded !== undefined && removed > 0) report(olderLine(removed, horizonMs, 'kept'));
   }
   const store = (database ?? memory)!; // one of them, as parseCliArgs lets no other case through
+  const writes = await openWriter(options, memory, database, report).catch(async (error) => {
+    await database?.close();
+    throw error;
+  });
   let timer: ReturnType<typeof setInterval> | undefined;
   // A frozen clock has nothing new to produce.
   if (network !== undefined && nowMs === undefined) {
@@ -154,7 +162,7 @@ export async function openData(
   // Retention while serving (the sample network in memory is pruned as it produces).
   const pruning = startRetentionMaintenance({
     database,
-    loaded: loaded?.store,
+    loaded: writes.journaled ?? loaded?.store,
     retentionMs,
     dataClock,
     intervalMs: pruneIntervalMs,
@@ -164,7 +172,7 @@ export async function openData(
   const stop = async () => {
     clearInterval(timer);
     await pruning?.stop();
-    await Promise.all([database?.close(), counterStore?.close()]);
+    await Promise.all([database?.close(), counterStore?.close(), writes.journaled?.close()]);
   };
   try {
     const active = await store.listActiveInstallations();
@@ -178,7 +186,9 @@ export async function openData(
       description += `, rate limits in Redis (fail ${options.redisFailOpen ? 'open' : 'closed'})`;
     }
     const examplePoint = network?.centre ?? active[0]?.location;
-    return { store, counterStore, description, examplePoint, stop };
+    if (writes.journaled !== undefined)
+      description += `, live writes journaled in ${options.dataDir}`;
+    return { store, counterStore, writer: writes.writer, description, examplePoint, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -1,4 +1,4 @@
-import { checkLimit, parseKeyList } from '../http/api-keys.js';
+import { checkLimit } from '../http/api-keys.js';
 import { DEFAULT_DAY_LIMIT, DEFAULT_MINUTE_LIMIT } from '../limits/rate-limiter.js';
 import {
   DEFAULT_TILE_URL,
@@ -9,6 +9,7 @@ import {
 import { MS_PER_DAY, MS_PER_HOUR, MS_PER_MINUTE, parseTimestamp } from '../time/instant.js';
 import { DEFAULT_LOG_LEVEL, LOG_LEVELS, type LogLevel } from './access-log.js';
 import { type CommandLine, invalid, oneOf, readCommandLine, UsageError } from './command-line.js';
+import { DEFAULT_DATA_DIR, readKeyList, readWrites } from './write-options.js';
 
 /** Default port of `airq`. */
 export const DEFAULT_PORT = 8080;
@@ -28,6 +29,16 @@ Options:
   --host HOST            interface to bind (default ${DEFAULT_HOST})
   --keys LIST            API keys: KEY[:DAY_LIMIT[:MINUTE_LIMIT]],... (default: AIRQ_API_KEYS,
                          else a random demo key printed at start)
+  --write-keys LIST      keys that may write (POST /v2/airq/samples, /v2/airq/airrohr), in the
+                         syntax of --keys, unlimited unless an entry gives limits (default:
+                         AIRQ_WRITE_KEYS, else none: the write routes answer 403)
+  --max-body SIZE        largest write body, as sent and decompressed: bytes, or with k or m
+                         for KiB or MiB (default 1m)
+  --data-dir DIR         without --database, the journal that keeps every acknowledged write
+                         (default ${DEFAULT_DATA_DIR}; used when there are write keys or it exists)
+  --fsync POLICY         always: a write is answered once on disk (fdatasync, grouped); interval:
+                         once the OS has it, synced every second (a power cut may lose that
+                         second, a killed process nothing) (default always)
   --day-limit N          requests per key per UTC day (default ${DEFAULT_DAY_LIMIT})
   --minute-limit N       requests per key per minute (default ${DEFAULT_MINUTE_LIMIT})
   --installations FILE   installations JSON file instead of the sample network
@@ -89,16 +100,9 @@ function positiveInteger(flag: string, text: string | undefined, fallback: numbe
 }
 
 function readKeys(line: CommandLine, env: Environment) {
-  const flag = line.text('keys');
-  const [text, source] =
-    flag !== undefined ? [flag, '--keys' as const] : [env.AIRQ_API_KEYS, 'AIRQ_API_KEYS' as const];
-  if (text === undefined || (source === 'AIRQ_API_KEYS' && text.trim() === ''))
-    return { keys: undefined, keysSource: 'demo' as const };
-  try {
-    return { keys: parseKeyList(text), keysSource: source };
-  } catch (error) {
-    throw new UsageError(`${source}: ${(error as Error).message.replace(/^parseKeyList: /, '')}`);
-  }
+  const read = readKeyList(line, env, 'keys', 'AIRQ_API_KEYS');
+  if (read === undefined) return { keys: undefined, keysSource: 'demo' as const };
+  return { keys: read.list, keysSource: read.source as '--keys' | 'AIRQ_API_KEYS' };
 }
 
 const DURATION = /^(\d{1,9})([dhm])$/;
@@ -208,7 +212,9 @@ function readServeOptions(line: CommandLine, env: Environment) {
   if (databaseUrl !== undefined && importDir !== undefined)
     throw new UsageError('--import-sensor-community cannot be combined with a --database');
   const tiles = readTiles(line);
+  const writes = readWrites(line, env, databaseUrl);
   return {
+    ...writes,
     port,
     host: line.text('host') ?? DEFAULT_HOST,
     ...keys,
@@ -234,7 +240,8 @@ function readServeOptions(line: CommandLine, env: Environment) {
  * testable; `main` prints and exits.
  *
  * @param argv - the arguments after the script name
- * @param env - the environment (`AIRQ_API_KEYS`, `AIRQ_DATABASE_URL` and `AIRQ_REDIS_URL` are read)
+ * @param env - the environment (`AIRQ_API_KEYS`, `AIRQ_WRITE_KEYS`, `AIRQ_DATABASE_URL` and
+ *   `AIRQ_REDIS_URL` are read)
  * @example
  * parseCliArgs(['--port', '9000'], {}); // { kind: 'serve', options: { port: 9000, host: '127.0.0.1', … } }
  * parseCliArgs(['--port', 'x'], {});    // { kind: 'usage-error', message: '--port must be an integer in [0, 65535], got "x"' }

@@ -1,5 +1,6 @@
 import type { ApiLogger } from '../http/core-request.js';
 import type { InMemoryStore } from '../store/in-memory-store.js';
+import type { JournaledStore } from '../store/journaled-store.js';
 import type { PostgresStore } from '../store/postgres/postgres-store.js';
 import { formatTimestamp } from '../time/instant.js';
 
@@ -18,8 +19,11 @@ export const PRUNE_INTERVAL_MS = 3_600_000;
 export interface RetentionMaintenanceOptions {
   /** The store served from PostgreSQL: pruned to its own `retentionMs`, its change log trimmed. */
   readonly database: PostgresStore | undefined;
-  /** Files loaded into memory, served without a database: pruned to `retentionMs`. */
-  readonly loaded: InMemoryStore | undefined;
+  /**
+   * Served from memory without a database: pruned to `retentionMs`. A `JournaledStore` (live
+   * writes) rewrites its journal without the pruned samples too.
+   */
+  readonly loaded: InMemoryStore | JournaledStore | undefined;
   /** `--retention` in ms; `undefined` for none (the change log is trimmed all the same). */
   readonly retentionMs: number | undefined;
   /** The data clock, epoch ms (`--now`, or the wall clock). */
@@ -61,7 +65,7 @@ export function startRetentionMaintenance({
   if (database === undefined && loaded === undefined) return undefined;
   const prune = async () => {
     if (database === undefined) {
-      if (retentionMs !== undefined) loaded?.pruneBefore(dataClock() - retentionMs);
+      if (retentionMs !== undefined) await loaded?.pruneBefore(dataClock() - retentionMs);
       return;
     }
     const { retainedFromMs, droppedPartitions } = await database.pruneExpired(dataClock());

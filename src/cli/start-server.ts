@@ -74,6 +74,9 @@ export async function startServer(
     deflateRaw: createNodeDeflateRaw(),
     ...(data.counterStore === undefined ? {} : { counterStore: data.counterStore }),
     countersFailOpen: options.redisFailOpen === true,
+    ...(data.writer === undefined ? {} : { writer: data.writer }),
+    ...(options.writeKeys === undefined ? {} : { writeKeys: options.writeKeys }),
+    maxBodyBytes: options.maxBodyBytes,
     ...(dependencies.logger === undefined ? {} : { logger: dependencies.logger }),
   });
   // The page at `/` (a client of /v2) in front of the API; every other path goes to the API.

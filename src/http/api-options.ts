@@ -3,11 +3,14 @@ import { argumentError } from '../arguments/describe-value.js';
 import { type CounterStore, InMemoryCounterStore } from '../limits/counter-store.js';
 import { DEFAULT_DAY_LIMIT, DEFAULT_MINUTE_LIMIT } from '../limits/rate-limiter.js';
 import type { MeasurementsService } from '../payload/measurements-service.js';
+import type { SampleWriter } from '../store/sample-writer.js';
 import { type ApiKeyConfig, checkLimit, createKeyRing, type KeyRing } from './api-keys.js';
 import type { ApiLogger, GzipFunction } from './core-request.js';
 import { webDeflateRaw, webGzip } from './json-body.js';
 import { DEFAULT_RESPONSE_CACHE_BYTES } from './measurements-responses.js';
+import { DEFAULT_MAX_BODY_BYTES } from './request-body.js';
 import type { DeflateRaw } from './spliced-gzip.js';
+import { UNLIMITED_WRITES } from './write-access.js';
 
 /** Options of `createApi`. */
 export interface ApiOptions {
@@ -62,6 +65,19 @@ export interface ApiOptions {
    * `firstSampleTimes`). An entry counts its body plus 512 bytes.
    */
   readonly responseCacheBytes?: number;
+  /**
+   * Where `POST /v2/airq/samples` and `POST /v2/airq/airrohr` store: a `JournaledStore` (the
+   * in-memory store the service reads, with a journal on disk) or a `PostgresStore`. Needed
+   * with `writeKeys`; without write keys the write routes answer 403.
+   */
+  readonly writer?: SampleWriter;
+  /**
+   * The keys that may write (read keys never do), in the shape of `keys`; a key without limits
+   * of its own is never counted. Default: none, and the write routes answer 403.
+   */
+  readonly writeKeys?: readonly (string | ApiKeyConfig)[];
+  /** Largest write body in bytes, as sent and once decompressed. Default 1 MiB. */
+  readonly maxBodyBytes?: number;
 }
 
 /** {@link ApiOptions} checked, with every default applied (`publicBaseUrl` without a trailing slash). */
@@ -77,6 +93,9 @@ export type ResolvedApiOptions = Readonly<
     publicBaseUrl: string | undefined;
     deflateRaw: DeflateRaw | undefined;
     responseCacheBytes: number;
+    writer: SampleWriter | undefined;
+    writeKeyRing: KeyRing | undefined;
+    maxBodyBytes: number;
   }
 >;
 
@@ -137,8 +156,26 @@ export function resolveApiOptions(options: ApiOptions): ResolvedApiOptions {
     const [name, expectation] = ['responseCacheBytes', 'must be a non-negative integer'];
     throw argumentError(RangeError, 'createApi', name, expectation, responseCacheBytes);
   }
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 1) {
+    const expectation = 'must be a positive integer';
+    throw argumentError(RangeError, 'createApi', 'maxBodyBytes', expectation, maxBodyBytes);
+  }
+  const { writer, writeKeys } = options;
+  if (writeKeys !== undefined && (!Array.isArray(writeKeys) || writeKeys.length === 0)) {
+    const expectation = 'must be a non-empty array when given';
+    throw argumentError(TypeError, 'createApi', 'writeKeys', expectation, writeKeys);
+  }
+  if (writeKeys !== undefined && typeof writer?.writeSamples !== 'function') {
+    const expectation = 'must be a SampleWriter when writeKeys are given';
+    throw argumentError(TypeError, 'createApi', 'writer', expectation, writer);
+  }
+  const unlimited = { dayLimit: UNLIMITED_WRITES, minuteLimit: UNLIMITED_WRITES };
   return {
     service: service as MeasurementsService,
+    writer,
+    writeKeyRing: writeKeys === undefined ? undefined : createKeyRing(writeKeys, unlimited),
+    maxBodyBytes,
     keyRing: createKeyRing(options.keys, { dayLimit, minuteLimit }),
     counterStore: options.counterStore ?? new InMemoryCounterStore(),
     countersFailOpen,

@@ -20,6 +20,12 @@ export interface CoreRequest {
    * only for a redirect, so a shell may compute it lazily (a getter).
    */
   readonly baseUrl?: string | undefined;
+  /**
+   * Reads the request's body, as sent (still compressed when `Content-Encoding` says so), and
+   * rejects with the adapter's 413 (`payloadTooLarge`) as soon as it exceeds `maxBytes`. Only
+   * the write routes call it, once. Absent: the request has no body.
+   */
+  readonly readBody?: ((maxBytes: number) => Promise<Uint8Array>) | undefined;
 }
 
 /** An HTTP response produced by the core. */

@@ -1,12 +1,15 @@
-/** Methods the adapter answers; the `Allow` header of a 405 and of preflights. */
+/** Methods the read routes answer; the `Allow` header of their 405. */
 export const ALLOWED_METHODS = 'GET, OPTIONS';
+
+/** Methods of any route (the write routes take `POST`); the `Allow` of a preflight. */
+export const PREFLIGHT_METHODS = 'GET, POST, OPTIONS';
 
 /** `Access-Control-Allow-Origin`: any page may read the answers (they need a key anyway). */
 export const ALLOWED_ORIGIN = '*';
 
 /** Request headers browser code may send. */
 export const ALLOWED_REQUEST_HEADERS =
-  'apikey, Accept-Language, Accept, Content-Type, If-None-Match';
+  'apikey, Accept-Language, Accept, Content-Type, If-None-Match, Authorization, Content-Encoding';
 
 /** Response headers browser code may read (beyond the CORS-safelisted ones). */
 export const EXPOSED_RESPONSE_HEADERS = [
@@ -38,8 +41,8 @@ export const CORS_HEADERS: Readonly<Record<string, string>> = Object.freeze({
  * counted.
  */
 export const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-  'Access-Control-Allow-Methods': ALLOWED_METHODS,
+  'Access-Control-Allow-Methods': PREFLIGHT_METHODS,
   'Access-Control-Allow-Headers': ALLOWED_REQUEST_HEADERS,
   'Access-Control-Max-Age': String(PREFLIGHT_MAX_AGE_SECONDS),
-  Allow: ALLOWED_METHODS,
+  Allow: PREFLIGHT_METHODS,
 });

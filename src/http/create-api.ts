@@ -1,6 +1,6 @@
 import { describeValue } from '../arguments/describe-value.js';
 import { negotiateLanguage } from '../i18n/negotiate-language.js';
-import { type RateLimitDecision, rateLimitHeaders, takeRequest } from '../limits/rate-limiter.js';
+import { type RateLimitDecision, takeRequest } from '../limits/rate-limiter.js';
 import { DependencyUnavailableError } from '../model/dependency-unavailable.js';
 import { type Answering, BASE_HEADERS, createAnswers, rateHeadersOf } from './answers.js';
 import { ApiError } from './api-error.js';
@@ -15,6 +15,9 @@ import { readQueryParams } from './query-params.js';
 import { loggableUrl, rewriteQuery } from './request-url.js';
 import type { RouteContext } from './route.js';
 import { checkedRoute, matchRoute } from './route-match.js';
+import { rateLimitExceeded } from './write-access.js';
+import { createWriteServer } from './write-requests.js';
+import { matchWriteRoute } from './write-routes.js';
 
 /** The framework-free adapter: one request in, one response out. */
 export interface Api {
@@ -41,6 +44,7 @@ const NO_STORE = Object.freeze({ 'Cache-Control': 'no-store' });
 export function createApi(apiOptions: ApiOptions): Api {
   const options = resolveApiOptions(apiOptions);
   const answers = createAnswers(options);
+  const serveWrite = createWriteServer(options, readClock);
   // One reading serves the count and the answer when both clocks are the same function.
   const oneClock = options.clock === options.limitsClock;
 
@@ -115,12 +119,7 @@ export function createApi(apiOptions: ApiOptions): Api {
       safeLog(options.logger, 'error', message, { ...fields, error: thrown });
       return undefined;
     }
-    if (!decision.allowed) {
-      const { blockedBy: limit, retryAfterSeconds } = decision;
-      const message = `Rate limit per ${limit} exceeded`;
-      const details = { limit, retryAfterSeconds };
-      throw new ApiError('RATE_LIMIT_EXCEEDED', message, details, rateLimitHeaders(decision));
-    }
+    if (!decision.allowed) throw rateLimitExceeded(decision);
     counted.decision = decision;
     return countedAtMs;
   }
@@ -155,7 +154,11 @@ export function createApi(apiOptions: ApiOptions): Api {
           const headers = { ...BASE_HEADERS, ...NO_STORE, ...PREFLIGHT_HEADERS };
           return logged(request, { status: 204, headers, body: null });
         }
-        response = await serve(request, counted);
+        const write = matchWriteRoute(request.path);
+        response =
+          write === undefined
+            ? await serve(request, counted)
+            : await serveWrite(write, request, counted);
       } catch (thrown) {
         try {
           response = await failed(thrown, request, counted.decision);

@@ -1,5 +1,6 @@
 import type { CoreRequest } from './core-request.js';
 import type { Api } from './create-api.js';
+import { payloadTooLarge, readLimitedStream } from './request-body.js';
 
 /** A Web Fetch handler: a `Request` in, a promised `Response` out. */
 export type FetchHandler = (request: Request) => Promise<Response>;
@@ -23,6 +24,14 @@ export function toCoreRequestFromFetch(request: Request): CoreRequest {
     query: url.search.slice(1),
     headers,
     baseUrl: url.origin,
+    readBody(maxBytes) {
+      if (Number(headers['content-length']) > maxBytes) {
+        return Promise.reject(payloadTooLarge(maxBytes));
+      }
+      return request.body === null
+        ? Promise.resolve(new Uint8Array(0))
+        : readLimitedStream(request.body, maxBytes);
+    },
   };
 }
 

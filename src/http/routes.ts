@@ -8,7 +8,7 @@ import type {
   MeasurementsRequestOptions,
 } from '../payload/measurements-service.js';
 import { ApiError } from './api-error.js';
-import { ALLOWED_METHODS, ALLOWED_REQUEST_HEADERS, PREFLIGHT_MAX_AGE_SECONDS } from './cors.js';
+import { ALLOWED_REQUEST_HEADERS, PREFLIGHT_MAX_AGE_SECONDS, PREFLIGHT_METHODS } from './cors.js';
 import { NETWORK_PARAMS, networkBox, withBoxCheck } from './network-params.js';
 import {
   INDEX_TYPE,
@@ -164,7 +164,7 @@ export const ROUTES: readonly Route[] = Object.freeze([
 /** What the OpenAPI document needs to know of this adapter besides its routes. */
 const ADAPTER_FACTS: AdapterFacts<ParamRule> = Object.freeze({
   paramSchema: paramJsonSchema,
-  allowedMethods: ALLOWED_METHODS,
+  allowedMethods: PREFLIGHT_METHODS,
   allowedRequestHeaders: ALLOWED_REQUEST_HEADERS,
   preflightMaxAgeSeconds: PREFLIGHT_MAX_AGE_SECONDS,
 });

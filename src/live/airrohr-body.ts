@@ -1,5 +1,6 @@
 import { describeValue } from '../arguments/describe-value.js';
 import type { MeasurementTypeName } from '../meta/measurement-types.js';
+import { isSensorDevice } from '../store/installation-validation.js';
 import { readAirRohrValue } from './airrohr-value.js';
 import { AIRROHR_MEASUREMENTS, airRohrSource } from './airrohr-value-types.js';
 
@@ -25,7 +26,7 @@ export interface AirRohrSkipped {
 export type AirRohrPush =
   | {
       readonly ok: true;
-      /** `esp8266-<digits>` or `esp32-<digits>`. */
+      /** `esp8266-<decimal chip id>` or `esp32-<lower-case hex chip id>` (`isSensorDevice`). */
       readonly device: string;
       /** At most one per measurement, in the order of `AIRROHR_MEASUREMENTS`. */
       readonly readings: readonly AirRohrReading[];
@@ -36,9 +37,9 @@ export type AirRohrPush =
     }
   | { readonly ok: false; readonly message: string };
 
-// The firmware's X-Sensor header. Twenty digits are far more than a 48-bit chip id needs.
-const SENSOR_HEADER = /^(?:esp8266|esp32)-\d{1,20}$/;
-const CHIP_ID = /^\d{1,20}$/;
+// The firmware's chip id as `esp8266id` gives it: decimal digits (a device is then checked by
+// the one rule of device names, `isSensorDevice`).
+const CHIP_ID = /^\d{1,10}$/;
 
 interface Element {
   readonly valueType: string;
@@ -97,7 +98,7 @@ export function readAirRohrPush(body: unknown, sensorHeader: string | undefined)
   const device = deviceOf(sensorHeader, body.esp8266id);
   if (device === undefined) {
     return refused(
-      `no device: X-Sensor must be esp8266-<digits> or esp32-<digits>, or esp8266id digits; got X-Sensor ${describeValue(sensorHeader)} and esp8266id ${describeValue(body.esp8266id)}`,
+      `no device: X-Sensor must be esp8266-<decimal chip id> or esp32-<hex chip id>, or esp8266id a decimal chip id; got X-Sensor ${describeValue(sensorHeader)} and esp8266id ${describeValue(body.esp8266id)}`,
     );
   }
   return Object.freeze({ ok: true as const, device, ...readValues(elements) });
@@ -156,11 +157,9 @@ function readValues(elements: readonly Element[]): PushValues {
 }
 
 function deviceOf(header: string | undefined, chipId: unknown): string | undefined {
-  if (typeof header === 'string' && SENSOR_HEADER.test(header.trim())) return header.trim();
-  if (typeof chipId === 'string' && CHIP_ID.test(chipId.trim())) return `esp8266-${chipId.trim()}`;
-  if (typeof chipId === 'number' && Number.isSafeInteger(chipId) && chipId >= 0) {
-    return `esp8266-${chipId}`;
-  }
+  if (typeof header === 'string' && isSensorDevice(header.trim())) return header.trim();
+  const id = typeof chipId === 'number' && Number.isSafeInteger(chipId) ? String(chipId) : chipId;
+  if (typeof id === 'string' && CHIP_ID.test(id.trim())) return `esp8266-${id.trim()}`;
   return undefined;
 }
 

@@ -19,7 +19,10 @@ const HEADERS: Readonly<Record<string, JsonSchema>> = {
   'Retry-After': { description: 'Whole seconds until the blocking window resets, at least 1.', schema: SECONDS },
   Location: { schema: { type: 'string', format: 'uri-reference' },
     description: 'Where the replacement is: the same request with the successor id, absolute when the request said where it was addressed.' },
-  Allow: { description: 'The methods the adapter answers.', schema: { type: 'string', const: 'GET, OPTIONS' } },
+  Allow: { description: 'The methods the path answers (a preflight names every method of the adapter).',
+    schema: { type: 'string', enum: ['GET, OPTIONS', 'POST, OPTIONS', 'GET, POST, OPTIONS'] } },
+  'WWW-Authenticate': { description: 'The write key goes in HTTP Basic authentication, as its password.',
+    schema: { type: 'string', const: 'Basic realm="airq", charset="UTF-8"' } },
   'Content-Language': { schema: { type: 'string', enum: ['en', 'pl'] },
     description: 'The negotiated language of translated texts; `en` for errors and untranslated bodies.' },
   'Content-Encoding': { schema: { type: 'string', const: 'gzip' },
@@ -84,7 +87,7 @@ export const ERROR_SCHEMAS: Readonly<Record<string, JsonSchema>> = deepFreeze({
 });
 
 /** How one error status is described. */
-interface ErrorStatus {
+export interface ErrorStatus {
   /** Key of the response in `components.responses`. */
   readonly name: string;
   readonly description: string;
@@ -132,6 +135,17 @@ export const ERROR_STATUSES: Readonly<Record<number, ErrorStatus>> = deepFreeze(
 export function errorResponse(status: number, keyed: boolean): JsonSchema {
   const described = ERROR_STATUSES[status];
   if (described === undefined) throw new RangeError(`errorResponse: no error status ${status}`);
+  return describedErrorResponse(described, keyed);
+}
+
+/**
+ * The response object of an error described in place (the write routes' own 400, 401 and
+ * 403), as {@link errorResponse} writes those of `ERROR_STATUSES`.
+ *
+ * @example
+ * describedErrorResponse({ name: 'Forbidden', codes: ['WRITES_DISABLED'], description: 'No writes.' }, true);
+ */
+export function describedErrorResponse(described: ErrorStatus, keyed: boolean): JsonSchema {
   const { codes, details, headers = [] } = described;
   const rated = keyed ? (described.rated ?? 'always') : 'never';
   const names = ['Content-Language', ...headers, ...(rated === 'always' ? rateHeaders('') : [])];

@@ -3,6 +3,7 @@ import * as errors from './error-schemas.js';
 import type { JsonSchema } from './json-schema.js';
 import * as words from './operations.js';
 import { RESOURCE_SCHEMAS } from './resource-schemas.js';
+import { writePathItems } from './write-operations.js';
 
 /** Where the adapter serves the document (no key, not counted). */
 export const OPENAPI_PATH = '/v2/openapi.json';
@@ -124,7 +125,10 @@ const preflightResponse = (facts: Omit<AdapterFacts<unknown>, 'paramSchema'>): J
   },
 });
 
-const preflightOperation = ({ operationId, tag }: words.OperationText): JsonSchema => ({
+const preflightOperation = ({
+  operationId,
+  tag,
+}: Pick<words.OperationText, 'operationId' | 'tag'>): JsonSchema => ({
   operationId: `${operationId}Preflight`,
   tags: [tag],
   summary: 'CORS preflight',
@@ -158,6 +162,10 @@ export function openApiDocument<Rule>(
     const get = getOperation(route, text, facts);
     paths[route.pattern] = { get, options: preflightOperation(text) };
   }
+  Object.assign(
+    paths,
+    writePathItems((operationId) => preflightOperation({ operationId, tag: 'live' })),
+  );
   const responses: Record<string, JsonSchema> = {};
   for (const [status, { name }] of Object.entries(errors.ERROR_STATUSES)) {
     responses[name] = errors.errorResponse(Number(status), true);
@@ -169,10 +177,10 @@ export function openApiDocument<Rule>(
       title: 'Air quality data service (airq reference adapter)',
       version: '2.0',
       description:
-        'Read-only: installations, their measurements (current, 24 h history, 24 h forecast) with an air quality index and WHO standards, and the meta lists. Every answer is JSON (`application/json;charset=UTF-8`), errors included; `Accept-Encoding: gzip` compresses any of them. Clients must ignore unknown fields.',
+        'Installations, their measurements (current, 24 h history, 24 h forecast) with an air quality index and WHO standards, and the meta lists; with write keys, live samples in (the `live` extensions). Every answer is JSON (`application/json;charset=UTF-8`), errors included; `Accept-Encoding: gzip` compresses any of them. Clients must ignore unknown fields.',
       license: { name: 'MIT', identifier: 'MIT' },
     },
-    tags: ['installations', 'measurements', 'meta', 'contract'].map((name) => ({ name })),
+    tags: ['installations', 'measurements', 'meta', 'contract', 'live'].map((name) => ({ name })),
     security: [{ apikeyHeader: [] }, { apikeyQuery: [] }],
     paths,
     components: {
@@ -183,6 +191,11 @@ export function openApiDocument<Rule>(
           in: 'query',
           name: 'apikey',
           description: 'The header wins when both are sent.',
+        },
+        basic: {
+          type: 'http',
+          scheme: 'basic',
+          description: 'Write routes: the password is a write key, the user name is free.',
         },
       },
       schemas: { ...RESOURCE_SCHEMAS, ...errors.ERROR_SCHEMAS },

@@ -8,7 +8,7 @@ import { type JsonSchema, list, ref } from './json-schema.js';
 /** The prose and the answers of one route, by its pattern in the route table. */
 export interface OperationText {
   readonly operationId: string;
-  readonly tag: 'installations' | 'measurements' | 'meta' | 'contract';
+  readonly tag: 'installations' | 'measurements' | 'meta' | 'contract' | 'live';
   readonly summary: string;
   readonly description: string;
   /** Schema of the 200 body. */

@@ -16,6 +16,10 @@ describe('parseCliArgs', () => {
         retentionMs: 30 * 86_400_000,
         whoEdition: 'WHO_2021',
         logLevel: 'info',
+        maxBodyBytes: 1024 * 1024,
+        dataDir: './airq-data',
+        dataDirGiven: false,
+        fsync: 'always',
         tiles: {
           url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
           attribution: '© OpenStreetMap contributors',
@@ -108,8 +112,16 @@ describe('parseCliArgs', () => {
         '--quiet',
         '--tiles',
         'none',
+        '--write-keys',
+        'w1,w2:1000',
+        '--max-body',
+        '512k',
+        '--data-dir',
+        '/var/lib/airq',
+        '--fsync',
+        'interval',
       ],
-      { AIRQ_API_KEYS: 'ignored' },
+      { AIRQ_API_KEYS: 'ignored', AIRQ_WRITE_KEYS: 'ignored too' },
     );
     expect(command).toEqual({
       kind: 'serve',
@@ -126,6 +138,11 @@ describe('parseCliArgs', () => {
         retentionMs: 12 * 3_600_000,
         whoEdition: 'WHO_2005',
         logLevel: 'silent',
+        writeKeys: [{ key: 'w1' }, { key: 'w2', dayLimit: 1000 }],
+        maxBodyBytes: 512 * 1024,
+        dataDir: '/var/lib/airq',
+        dataDirGiven: true,
+        fsync: 'interval',
       },
     });
   });

@@ -4,6 +4,7 @@ import type { CoreRequest, CoreResponse } from '../../src/http/core-request.js';
 import type { Api } from '../../src/http/create-api.js';
 import { matchRoute } from '../../src/http/route-match.js';
 import { routesDocument } from '../../src/http/routes.js';
+import { matchWriteRoute } from '../../src/http/write-routes.js';
 import { ERROR_STATUSES } from '../../src/openapi/error-schemas.js';
 import type { JsonSchema } from '../../src/openapi/json-schema.js';
 
@@ -132,17 +133,19 @@ export class ResponseChecker {
   }
 
   #responseObject(request: CoreRequest, status: number): Schema | undefined {
-    const match = matchRoute(request.path);
+    const pattern = matchRoute(request.path)?.route.pattern ?? matchWriteRoute(request.path)?.path;
     const paths = this.#document.paths as Record<string, Schema>;
-    const pathItem = match === undefined ? undefined : paths[match.route.pattern];
+    const pathItem = pattern === undefined ? undefined : paths[pattern];
     if (pathItem === undefined) {
       // A path the document cannot list (unknown, /v1) answers with a shared error response.
       const name = status === 204 ? 'Preflight' : ERROR_STATUSES[status]?.name;
       const shared = (this.#document.components as Schema).responses as Record<string, Schema>;
       return name === undefined ? undefined : shared[name];
     }
-    // Any method but GET and OPTIONS is answered as the GET operation documents (its 405).
-    const operation = (pathItem[request.method.toLowerCase()] ?? pathItem.get) as Schema;
+    // Any other method is answered as the path's GET (or POST) operation documents (its 405).
+    const operation = (pathItem[request.method.toLowerCase()] ??
+      pathItem.get ??
+      pathItem.post) as Schema;
     const declared = (operation.responses as Record<string, Schema>)[String(status)];
     return declared === undefined ? undefined : resolve(this.#document, declared);
   }

@@ -147,8 +147,9 @@ describe('createApi: errors', () => {
     expect(preflight.status).toBe(204);
     expect(preflight.body).toBeNull();
     expect(preflight.headers['Access-Control-Allow-Headers']).toBe(
-      'apikey, Accept-Language, Accept, Content-Type, If-None-Match',
+      'apikey, Accept-Language, Accept, Content-Type, If-None-Match, Authorization, Content-Encoding',
     );
+    expect(preflight.headers['Access-Control-Allow-Methods']).toBe('GET, POST, OPTIONS');
   });
 
   it.each(['throw', 'reject', 'throw-string'] as const)(

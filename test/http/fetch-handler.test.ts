@@ -65,6 +65,16 @@ describe('createFetchHandler', () => {
       query: 'a=1&b=%20',
       headers: { apikey: 'K', 'accept-language': 'pl' },
       baseUrl: 'http://h:8',
+      readBody: expect.any(Function),
     });
+  });
+
+  it('reads a body within its limit and refuses one over it with a 413', async () => {
+    const post = (body: string) =>
+      toCoreRequestFromFetch(new Request('http://h/v2/airq/samples', { method: 'POST', body }));
+    expect(new TextDecoder().decode(await post('[1,2]').readBody!(5))).toBe('[1,2]');
+    await expect(post('[1,2,3]').readBody!(5)).rejects.toMatchObject({ status: 413 });
+    const empty = toCoreRequestFromFetch(new Request('http://h/v2/x'));
+    expect((await empty.readBody!(5)).byteLength).toBe(0);
   });
 });

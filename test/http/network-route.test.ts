@@ -237,7 +237,7 @@ describe('GET /v2/airq/network', () => {
     const preflight = await api.handle(coreRequest(PATH, { method: 'OPTIONS' }));
     expect(preflight.status).toBe(204);
     expect(preflight.headers['Access-Control-Allow-Origin']).toBe('*');
-    expect(preflight.headers['Access-Control-Allow-Methods']).toBe('GET, OPTIONS');
+    expect(preflight.headers['Access-Control-Allow-Methods']).toBe('GET, POST, OPTIONS');
     expect(preflight.headers['Access-Control-Allow-Headers']).toMatch(/apikey/i);
     const response = await get(api, '');
     expect(response.headers['Access-Control-Allow-Origin']).toBe('*');

@@ -65,7 +65,7 @@ describe('readAirRohrPush refusals', () => {
     expect(readAirRohrPush(push([], undefined), 'x')).toEqual({
       ok: false,
       message:
-        'no device: X-Sensor must be esp8266-<digits> or esp32-<digits>, or esp8266id digits; got X-Sensor "x" and esp8266id undefined',
+        'no device: X-Sensor must be esp8266-<decimal chip id> or esp32-<hex chip id>, or esp8266id a decimal chip id; got X-Sensor "x" and esp8266id undefined',
     });
   });
 });

@@ -6,6 +6,7 @@ import { ERROR_STATUS } from '../../src/http/api-error.js';
 import { createApi } from '../../src/http/create-api.js';
 import { parseParams } from '../../src/http/query-params.js';
 import { ROUTES, routesDocument } from '../../src/http/routes.js';
+import { WRITE_ROUTES } from '../../src/http/write-routes.js';
 import { OPENAPI_PATH } from '../../src/openapi/openapi-document.js';
 import { coreJson, coreRequest } from '../helpers/http-client.js';
 import { createFakeService } from '../helpers/http-fake-service.js';
@@ -26,14 +27,15 @@ const SHELL_ONLY_CODES = ['MALFORMED_REQUEST', 'REQUEST_TIMEOUT', 'HEADERS_TOO_L
 function documentedCodes(status: number): string[] {
   const codes = new Set<string>();
   for (const item of Object.values(document.paths as Json)) {
-    const response = item.get.responses[String(status)];
+    const response = (item.get ?? item.post).responses[String(status)];
     if (response === undefined) continue;
     const name =
       String(response.$ref ?? '')
         .split('/')
         .pop() ?? '';
     const resolved = response.$ref === undefined ? response : document.components.responses[name];
-    const errorCode = resolved.content['application/json'].schema.allOf[1].properties.errorCode;
+    const schema = resolved.content['application/json'].schema;
+    const errorCode = (schema.allOf?.[1] ?? schema).properties.errorCode;
     for (const code of errorCode.enum ?? [errorCode.const]) codes.add(code);
   }
   return [...codes];
@@ -55,10 +57,15 @@ describe('the OpenAPI document', () => {
     expect((await new Validator().validate(broken)).valid).toBe(false);
   });
 
-  it('has one path per route of the table, each with GET and OPTIONS', () => {
-    expect(Object.keys(document.paths).sort()).toEqual(ROUTES.map((r) => r.pattern).sort());
-    for (const item of Object.values(document.paths as Json)) {
-      expect(Object.keys(item).sort()).toEqual(['get', 'options']);
+  it('has one path per route: GET and OPTIONS for reads, POST and OPTIONS for writes', () => {
+    const reads = ROUTES.map((r) => r.pattern);
+    const writes = WRITE_ROUTES.map((r) => r.path);
+    expect(Object.keys(document.paths).sort()).toEqual([...reads, ...writes].sort());
+    for (const path of reads)
+      expect(Object.keys(document.paths[path]).sort()).toEqual(['get', 'options']);
+    for (const path of writes) {
+      expect(Object.keys(document.paths[path]).sort()).toEqual(['options', 'post']);
+      expect(document.paths[path].post['x-airq-extension']).toBe(true);
     }
   });
 

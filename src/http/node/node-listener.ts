@@ -3,6 +3,7 @@ import type { CoreRequest, CoreResponse } from '../core-request.js';
 import type { Api } from '../create-api.js';
 import { framedErrorResponse } from '../error-mapper.js';
 import { requestBaseUrl } from '../request-url.js';
+import { readNodeBody } from './node-body.js';
 
 /** A `node:http` request listener; also an Express / Connect middleware (it never calls next). */
 export type NodeListener = (request: IncomingMessage, response: ServerResponse) => void;
@@ -59,6 +60,7 @@ export function toCoreRequest(request: IncomingMessage): CoreRequest {
     ...splitUrl(url),
     headers,
     baseUrl: requestBaseUrl(scheme, headers.host, mountPath(request, url)),
+    readBody: (maxBytes) => readNodeBody(request, maxBytes),
   };
 }
 

@@ -2,6 +2,11 @@
 // (it needs node:fs), so it has an entry of its own rather than a place in `airq/store`, which
 // bundles for browsers.
 
+export {
+  JournaledStore,
+  type JournaledStoreOptions,
+  type JournalStartReport,
+} from '../journaled-store.js';
 export type { JournalFile, JournalFiles } from './journal-file.js';
 export { NODE_JOURNAL_FILES, openJournalFile, syncDirectory } from './journal-file.js';
 export {

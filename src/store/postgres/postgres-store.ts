@@ -5,6 +5,7 @@ import type { TimeWindow } from '../../time/windows.js';
 import type { IngestOptions, IngestReport, Sample } from '../ingest-report.js';
 import { InstallationRegistry } from '../installation-registry.js';
 import type { InstallationLookup, MeasurementStore } from '../measurement-store.js';
+import type { SampleWriter } from '../sample-writer.js';
 import { checkLookupId } from '../store-arguments.js';
 import type { StoredInstallation } from '../stored-installation.js';
 import { ChangeFeed } from './change-feed.js';
@@ -45,7 +46,7 @@ import { ingestSamples, type WriterParts, writeInstallations } from './store-wri
  * // { accepted: 1, rejected: [] }
  * await store.close();
  */
-export class PostgresStore implements MeasurementStore {
+export class PostgresStore implements MeasurementStore, SampleWriter {
   /** The retention of {@link pruneExpired} in ms, or `undefined` for none. */
   readonly retentionMs: number | undefined;
   // The pool, its deadline, the change feed, the recent samples and the day partitions known to
@@ -181,6 +182,14 @@ export class PostgresStore implements MeasurementStore {
    */
   async ingest(samples: readonly Sample[], options: IngestOptions = {}): Promise<IngestReport> {
     return ingestSamples(this.#parts, samples, options);
+  }
+
+  /**
+   * {@inheritDoc SampleWriter.writeSamples} {@link ingest} of the valid part: it resolves once
+   * the transaction committed, which is what makes a sample durable here.
+   */
+  writeSamples(samples: readonly Sample[]): Promise<IngestReport> {
+    return ingestSamples(this.#parts, samples, {});
   }
 
   /**

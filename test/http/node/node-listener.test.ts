@@ -181,7 +181,7 @@ describe('node listener over a real socket', () => {
     });
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
-    expect(response.headers.get('access-control-allow-methods')).toBe('GET, OPTIONS');
+    expect(response.headers.get('access-control-allow-methods')).toBe('GET, POST, OPTIONS');
     expect(response.headers.get('access-control-allow-headers')).toContain('apikey');
     expect(response.headers.get('access-control-max-age')).toBe('86400');
   });

@@ -1,0 +1,136 @@
+import { readAirRohrPush } from '../live/airrohr-body.js';
+import { type RowRejection, readSamplesBody } from '../live/samples-body.js';
+import type { Sample } from '../store/ingest-report.js';
+import type { SampleWriter } from '../store/sample-writer.js';
+import { formatTimestamp } from '../time/instant.js';
+import { ApiError } from './api-error.js';
+import type { CoreRequest } from './core-request.js';
+import { readRequestText } from './request-body.js';
+import type { WriteCredential } from './write-access.js';
+
+// The two write routes, airq extensions: samples in the samples format (CSV or JSON), and the
+// body the airRohr firmware sends to a custom API. Both store through the adapter's
+// `SampleWriter`, whose promise resolves once what it accepted is durable, so an answer in the
+// 2xx range is a promise kept.
+
+/** The path of the samples route. */
+export const SAMPLES_PATH = '/v2/airq/samples';
+/** The path of the airRohr route (the firmware's "Send data to custom API" path). */
+export const AIRROHR_PATH = '/v2/airq/airrohr';
+
+/** What a write route gets besides the request. */
+export interface WriteContext {
+  readonly writer: SampleWriter;
+  /** The data clock at receipt, epoch ms. */
+  readonly nowMs: number;
+  readonly maxBodyBytes: number;
+}
+
+/** A write route's answer before framing: its status and JSON body. */
+export interface WriteResult {
+  readonly status: 200 | 422;
+  readonly value: unknown;
+}
+
+/** A `POST` route of the adapter. */
+export interface WriteRoute {
+  readonly path: string;
+  readonly credential: WriteCredential;
+  run(request: CoreRequest, context: WriteContext): Promise<WriteResult>;
+}
+
+const CSV_TYPE = 'text/csv';
+const JSON_TYPE = 'application/json';
+
+function malformed(message: string): ApiError {
+  return new ApiError('MALFORMED_REQUEST', message);
+}
+
+async function postSamples(request: CoreRequest, context: WriteContext): Promise<WriteResult> {
+  const { writer, nowMs, maxBodyBytes } = context;
+  const { text, mediaType } = await readRequestText(request, [CSV_TYPE, JSON_TYPE], maxBodyBytes);
+  const body = readSamplesBody(text, mediaType === CSV_TYPE ? 'csv' : 'json', nowMs);
+  if (!body.ok) throw malformed(body.message);
+  const report = await writer.writeSamples(body.rows.map((row) => row.sample));
+  const rejected: RowRejection[] = [...body.rejected];
+  for (const { index, reason } of report.rejected) {
+    rejected.push({ row: body.rows[index]!.row, reason });
+  }
+  rejected.sort((a, b) => a.row - b.row);
+  if (rejected.length === 0) return { status: 200, value: { accepted: report.accepted, rejected } };
+  const total = report.accepted + rejected.length;
+  return {
+    status: 422,
+    value: {
+      errorCode: 'SAMPLES_REJECTED',
+      message: `${rejected.length} of ${total} rows were rejected; the other ${report.accepted} were stored`,
+      details: {},
+      accepted: report.accepted,
+      rejected,
+    },
+  };
+}
+
+async function postAirRohr(request: CoreRequest, context: WriteContext): Promise<WriteResult> {
+  const { writer, nowMs, maxBodyBytes } = context;
+  const { text } = await readRequestText(request, [JSON_TYPE], maxBodyBytes);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw malformed('The body is not JSON');
+  }
+  const push = readAirRohrPush(parsed, request.headers['x-sensor']);
+  if (!push.ok) throw malformed(push.message);
+  const installationId = await writer.deviceInstallation(push.device);
+  if (installationId === undefined) {
+    const message = `No installation names the device ${push.device} in its sensors`;
+    throw new ApiError('DEVICE_UNKNOWN', message, { device: push.device });
+  }
+  const samples: Sample[] = push.readings.map(({ name, value }) => ({
+    installationId,
+    name,
+    atMs: nowMs,
+    value,
+  }));
+  const report = await writer.writeSamples(samples);
+  const refused = new Map(report.rejected.map(({ index, reason }) => [index, reason]));
+  const stored = push.readings.filter((_, index) => !refused.has(index));
+  const skipped = [
+    ...push.skipped,
+    ...push.readings.flatMap((reading, index) => {
+      const reason = refused.get(index);
+      return reason === undefined
+        ? []
+        : [{ valueType: reading.source, value: reading.value, reason }];
+    }),
+  ];
+  return {
+    status: 200,
+    value: {
+      device: push.device,
+      installationId,
+      timestamp: formatTimestamp(nowMs),
+      stored,
+      ignored: push.ignored,
+      skipped,
+    },
+  };
+}
+
+/** The write routes, by path. */
+export const WRITE_ROUTES: readonly WriteRoute[] = Object.freeze([
+  Object.freeze({ path: SAMPLES_PATH, credential: 'apikey' as const, run: postSamples }),
+  Object.freeze({ path: AIRROHR_PATH, credential: 'basic' as const, run: postAirRohr }),
+]);
+
+/**
+ * The write route of a raw path (a trailing slash ignored), or `undefined`.
+ *
+ * @example
+ * matchWriteRoute('/v2/airq/samples/')?.path; // '/v2/airq/samples'
+ */
+export function matchWriteRoute(path: string): WriteRoute | undefined {
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return WRITE_ROUTES.find((route) => route.path === trimmed);
+}
