@@ -1,5 +1,6 @@
 import type { InMemoryStore } from './in-memory-store.js';
 import type { IngestReport, Sample } from './ingest-report.js';
+import { type JournalFiles, NODE_JOURNAL_FILES } from './journal/journal-file.js';
 import { type FsyncPolicy, SampleJournal } from './journal/sample-journal.js';
 import type { SampleWriter } from './sample-writer.js';
 
@@ -13,6 +14,8 @@ export interface JournaledStoreOptions {
    * may lose that second).
    */
   readonly fsync?: FsyncPolicy;
+  /** How the journal reaches its files; default the real file system (a test breaks its I/O). */
+  readonly files?: JournalFiles;
 }
 
 /** What a start found in the journal and did with it. */
@@ -61,10 +64,10 @@ export class JournaledStore implements SampleWriter {
     store: InMemoryStore,
     options: JournaledStoreOptions,
   ): Promise<{ readonly store: JournaledStore; readonly report: JournalStartReport }> {
-    const journal = await SampleJournal.open({
-      dir: options.dir,
-      fsync: options.fsync ?? 'always',
-    });
+    const journal = await SampleJournal.open(
+      { dir: options.dir, fsync: options.fsync ?? 'always' },
+      options.files ?? NODE_JOURNAL_FILES,
+    );
     let refused = 0;
     let firstRefusal: string | undefined;
     try {
