@@ -35,6 +35,9 @@ function banner(running: RunningServer): string[] {
     demoKey === undefined ? 'API keys: as configured (not printed)' : `Demo API key: ${demoKey}`,
     `Try: curl -H 'apikey: ${demoKey ?? '<your key>'}' '${url}${path}'`,
     `Or open ${url}/ in a browser: the network on a map`,
+    ...(running.takesWrites
+      ? [`Writes: POST ${url}/v2/airq/samples or /v2/airq/airrohr with a write key (docs/live.md)`]
+      : []),
   ];
 }
 

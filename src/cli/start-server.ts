@@ -32,6 +32,8 @@ export interface RunningServer extends Pick<OpenedData, 'description' | 'example
   readonly url: string;
   /** The generated key when none was configured. */
   readonly demoKey: string | undefined;
+  /** Whether the write routes take writes (there are write keys). */
+  readonly takesWrites: boolean;
   /** Stops accepting, lets requests in flight finish (up to the grace time), stops timers. */
   close(): Promise<void>;
 }
@@ -108,6 +110,7 @@ export async function startServer(
     server,
     url: `http://${hostForUrl(options.host)}:${port}`,
     demoKey,
+    takesWrites: options.writeKeys !== undefined,
     examplePoint: data.examplePoint,
     description: data.description,
     close() {
