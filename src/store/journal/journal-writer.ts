@@ -113,6 +113,7 @@ export class JournalWriter {
 
   /** fdatasync when anything was written since the last one (the interval timer's tick). */
   syncIfDirty(): Promise<void> {
+    if (!this.#dirty) return Promise.resolve(); // an idle journal queues nothing
     return this.exclusive(async (file) => {
       if (!this.#dirty || this.#broken !== undefined) return;
       this.#dirty = false;

@@ -4,7 +4,7 @@
 // group commit and I/O failures in journal-writer.ts, the lock in journal-lock.ts.
 
 import { mkdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { checkFunction, checkNotNaN, checkObject } from '../../arguments/argument-checks.js';
 import type { Sample } from '../ingest-report.js';
 import { compactJournal } from './journal-compaction.js';
@@ -95,7 +95,9 @@ export class SampleJournal {
     const settings = checkJournalOptions(options);
     checkObject('SampleJournal.open', 'files', files);
     const dir = settings.dir;
-    await mkdir(dir, { recursive: true });
+    const created = await mkdir(dir, { recursive: true });
+    // A directory made here must itself survive a power loss: its parent's entry is synced.
+    if (created !== undefined) await files.syncDirectory(dirname(created));
     const path = join(dir, JOURNAL_FILE_NAME);
     const lock = await acquireJournalLock(`${path}.lock`, dir);
     try {
