@@ -1,14 +1,10 @@
 import { checkLimit } from '../http/api-keys.js';
 import { DEFAULT_DAY_LIMIT, DEFAULT_MINUTE_LIMIT } from '../limits/rate-limiter.js';
-import {
-  DEFAULT_TILE_URL,
-  DEFAULT_TILES,
-  type MapTiles,
-  tileUrlProblem,
-} from '../page/map-tiles.js';
+import { DEFAULT_TILE_URL, DEFAULT_TILES } from '../page/map-tiles.js';
 import { MS_PER_DAY, MS_PER_HOUR, MS_PER_MINUTE, parseTimestamp } from '../time/instant.js';
 import { DEFAULT_LOG_LEVEL, LOG_LEVELS, type LogLevel } from './access-log.js';
 import { type CommandLine, invalid, oneOf, readCommandLine, UsageError } from './command-line.js';
+import { readTiles } from './tiles-option.js';
 import { DEFAULT_DATA_DIR, readKeyList, readWrites } from './write-options.js';
 
 /** Default port of `airq`. */
@@ -148,29 +144,6 @@ function serverUrl(line: CommandLine, env: Environment, server: 'database' | 're
   if (text === undefined || text === '') return undefined;
   if (!scheme.test(text)) throw new UsageError(`${source} must be a ${expected} URL`);
   return text;
-}
-
-// `--tiles` and `--tiles-attribution`: `undefined` for no tile layer. Another provider's tiles
-// come with their own terms, so they need an attribution of their own.
-function readTiles(line: CommandLine): MapTiles | undefined {
-  const url = line.text('tiles');
-  const attribution = line.text('tiles-attribution');
-  if (url === 'none') {
-    if (attribution !== undefined)
-      throw new UsageError('--tiles-attribution has nothing to attribute with --tiles none');
-    return undefined;
-  }
-  if (attribution !== undefined && attribution.trim() === '')
-    throw new UsageError('--tiles-attribution must not be empty');
-  if (url === undefined || url === DEFAULT_TILE_URL)
-    return attribution === undefined ? DEFAULT_TILES : { url: DEFAULT_TILE_URL, attribution };
-  const problem = tileUrlProblem(url);
-  if (problem !== undefined) throw invalid('--tiles', `${problem}, or none`, url);
-  if (attribution === undefined)
-    throw new UsageError(
-      '--tiles needs --tiles-attribution (the attribution the tile provider requires)',
-    );
-  return { url, attribution };
 }
 
 function readServeOptions(line: CommandLine, env: Environment) {
