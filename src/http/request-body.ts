@@ -1,3 +1,4 @@
+import { joinChunks } from '../payload/json-parts.js';
 import { ApiError } from './api-error.js';
 import type { CoreRequest } from './core-request.js';
 
@@ -50,24 +51,7 @@ export async function readLimitedStream(
     }
     chunks.push(value);
   }
-  return joinChunks(chunks, length);
-}
-
-/**
- * One array of the chunks' bytes (the chunk itself when there is one).
- *
- * @example
- * joinChunks([Uint8Array.of(1), Uint8Array.of(2)], 2); // Uint8Array [1, 2]
- */
-export function joinChunks(chunks: readonly Uint8Array[], length: number): Uint8Array {
-  if (chunks.length === 1) return chunks[0]!;
-  const joined = new Uint8Array(length);
-  let at = 0;
-  for (const chunk of chunks) {
-    joined.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return joined;
+  return joinChunks(chunks);
 }
 
 function malformed(message: string): ApiError {

@@ -1,4 +1,5 @@
 import { describeValue } from '../arguments/describe-value.js';
+import { installationIdProblem } from '../store/ingest-plan.js';
 import type { Sample } from '../store/ingest-report.js';
 import { parseTimestamp } from '../time/instant.js';
 
@@ -39,13 +40,8 @@ export function readJsonSampleRow(element: unknown): Sample | string[] {
   const record = element as Readonly<Record<string, unknown>>;
   const { installationId, name, timestamp, value } = record;
   const reasons: string[] = [];
-  if (
-    typeof installationId !== 'number' ||
-    !Number.isSafeInteger(installationId) ||
-    installationId <= 0
-  ) {
-    reasons.push(`installationId must be a positive integer, got ${describeValue(installationId)}`);
-  }
+  const idProblem = installationIdProblem(installationId);
+  if (idProblem !== undefined) reasons.push(idProblem);
   if (typeof name !== 'string') reasons.push(`name must be a string, got ${describeValue(name)}`);
   else if (name === '') reasons.push('name must not be empty');
   const atMs = typeof timestamp === 'string' ? parseTimestamp(timestamp) : undefined;

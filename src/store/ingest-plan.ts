@@ -112,19 +112,28 @@ export function ingestReport(
   return Object.freeze({ accepted: plan.accepted, rejected: Object.freeze([...plan.rejected]) });
 }
 
+/**
+ * Why `value` is no installation id (a positive safe integer), or `undefined` when it is one:
+ * the words of every sample check, the store's and the samples route's.
+ *
+ * @example
+ * installationIdProblem(0); // 'installationId must be a positive integer, got 0'
+ * installationIdProblem(1001); // undefined
+ */
+export function installationIdProblem(value: unknown): string | undefined {
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return undefined;
+  return `installationId must be a positive integer, got ${describeValue(value)}`;
+}
+
 function sampleReasons(sample: unknown, context: IngestContext): string[] {
   if (typeof sample !== 'object' || sample === null) {
     return [`sample must be an object, got ${describeValue(sample)}`];
   }
   const { installationId, name, atMs, value } = sample as Record<string, unknown>;
   const reasons: string[] = [];
-  if (
-    typeof installationId !== 'number' ||
-    !Number.isSafeInteger(installationId) ||
-    installationId <= 0
-  ) {
-    reasons.push(`installationId must be a positive integer, got ${describeValue(installationId)}`);
-  } else if (!context.isKnownInstallation(installationId)) {
+  const idProblem = installationIdProblem(installationId);
+  if (idProblem !== undefined) reasons.push(idProblem);
+  else if (!context.isKnownInstallation(installationId as number)) {
     reasons.push(`unknown installation ${installationId}`);
   }
   if (!isMeasurementTypeName(name)) reasons.push(`unknown measurement type ${describeValue(name)}`);

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
+import { joinChunks } from '../../payload/json-parts.js';
 import { ApiError } from '../api-error.js';
-import { joinChunks, payloadTooLarge } from '../request-body.js';
+import { payloadTooLarge } from '../request-body.js';
 
 /**
  * Reads a `node:http` request's body, as sent, for the core's `readBody`. A `Content-Length`
@@ -33,7 +34,7 @@ export function readNodeBody(request: IncomingMessage, maxBytes: number): Promis
     };
     const onEnd = () => {
       detach();
-      resolve(joinChunks(chunks, length));
+      resolve(joinChunks(chunks));
     };
     // A client that goes away or breaks the framing mid-body made a bad request, not the server
     // a failure: a 400 (which it may never read), never a 500 in the log.
