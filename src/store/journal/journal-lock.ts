@@ -9,11 +9,15 @@
 // meaningful between processes of one host and pid namespace, which is what the directory of
 // a local journal is shared between.
 //
-// Taking over is done in two steps so that two processes finding the same stale lock cannot
-// both win: the stale file is renamed aside (only one rename succeeds on a given file), and
-// if what was moved turns out to be a live process's new lock, it is linked back.
+// Taking over a stale lock happens under a second lock file, the takeover guard (created by
+// the same hard link), and removes the lock only if it still names the dead process: without
+// the guard, an opener that read the lock as stale a moment ago could remove the fresh lock
+// another opener had just taken, and two would win. Openers that find the guard held wait a
+// moment and look again. A guard left by a process that died during a takeover is stale in
+// turn and removed; only then could two takeovers overlap, and each still removes nothing but
+// a lock that names a dead process.
 
-import { link, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { link, readFile, unlink, writeFile } from 'node:fs/promises';
 
 /** A held lock; {@link JournalLock.release} removes the lock file if it is still ours. */
 export interface JournalLock {
@@ -22,9 +26,11 @@ export interface JournalLock {
   release(): Promise<void>;
 }
 
-// A stale lock can be found again after it was moved (another process took over and died in
-// between); a few rounds settle any such race, more would mean something else is wrong.
-const TAKEOVER_ATTEMPTS = 5;
+// Rounds of linking, and of waiting for another opener's takeover, before giving up: enough
+// for any number of openers racing over one stale lock, few enough to fail clearly when
+// something else keeps the lock moving.
+const LOCK_ATTEMPTS = 100;
+const TAKEOVER_WAIT_MS = 5;
 
 // Names the temporary files of each call apart, for two opens in one process at once.
 let callSequence = 0;
@@ -40,36 +46,54 @@ let callSequence = 0;
  * await lock.release();
  */
 export async function acquireJournalLock(lockPath: string, owner: string): Promise<JournalLock> {
-  const call = `${process.pid}-${++callSequence}`;
-  const own = `${lockPath}.${call}.new`;
-  const aside = `${lockPath}.${call}.stale`;
+  const own = `${lockPath}.${process.pid}-${++callSequence}.new`;
   await writeFile(own, `${process.pid}\n`);
   try {
-    for (let attempt = 0; attempt < TAKEOVER_ATTEMPTS; attempt++) {
+    for (let attempt = 0; attempt < LOCK_ATTEMPTS; attempt++) {
       if (await linkIfAbsent(own, lockPath)) return heldLock(lockPath);
       const holder = await lockHolder(lockPath);
       if (holder === 'missing') continue; // released in between: try again
       if (holder !== 'unreadable' && isAlive(holder)) throw lockedError(owner, lockPath, holder);
-      try {
-        await rename(lockPath, aside);
-      } catch (error) {
-        if (errorCode(error) === 'ENOENT') continue; // someone else moved it first
-        throw error;
-      }
-      const moved = await lockHolder(aside);
-      if (typeof moved === 'number' && moved !== holder && isAlive(moved)) {
-        // We moved a fresh lock of a live process: put it back and give way.
-        await linkIfAbsent(aside, lockPath);
-        await unlink(aside);
-        throw lockedError(owner, lockPath, moved);
-      }
-      await unlink(aside);
+      if (!(await removeStaleLock(lockPath, own, holder))) await sleep(TAKEOVER_WAIT_MS);
     }
     throw new Error(
-      `SampleJournal.open: could not take the lock ${lockPath} of ${owner} after ${TAKEOVER_ATTEMPTS} attempts (other processes keep taking it)`,
+      `SampleJournal.open: could not take the lock ${lockPath} of ${owner} after ${LOCK_ATTEMPTS} attempts (other processes keep taking it)`,
     );
   } finally {
     await unlink(own).catch(() => undefined);
+  }
+}
+
+// Under the takeover guard, removes the lock if it still names `staleHolder`. Resolves `false`
+// when another opener holds the guard (the caller waits and looks again).
+async function removeStaleLock(
+  lockPath: string,
+  own: string,
+  staleHolder: number | 'unreadable',
+): Promise<boolean> {
+  const guard = `${lockPath}.takeover`;
+  if (!(await linkIfAbsent(own, guard))) {
+    const taker = await lockHolder(guard);
+    if (taker !== 'missing' && (taker === 'unreadable' || !isAlive(taker))) {
+      await unlinkIfPresent(guard); // its taker died during the takeover
+    }
+    return false;
+  }
+  try {
+    if ((await lockHolder(lockPath)) === staleHolder) await unlinkIfPresent(lockPath);
+    return true;
+  } finally {
+    await unlinkIfPresent(guard);
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function unlinkIfPresent(path: string): Promise<void> {
+  try {
+    await unlink(path);
+  } catch (error) {
+    if (errorCode(error) !== 'ENOENT') throw error;
   }
 }
 

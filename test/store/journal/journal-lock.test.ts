@@ -1,12 +1,13 @@
 // One process per journal directory: a second open fails naming the directory and the pid,
 // a closed journal's directory opens again, and the lock of a dead process is taken over.
 import { execFile, spawn } from 'node:child_process';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { JOURNAL_FILE_NAME, SampleJournal } from '../../../src/store/journal/index.js';
+import { acquireJournalLock } from '../../../src/store/journal/journal-lock.js';
 import { replayAll, sampleOf, tempDir } from './journal-helpers.js';
 
 const execFileAsync = promisify(execFile);
@@ -120,5 +121,25 @@ describe('SampleJournal lock', () => {
         expect(String(open.reason)).toMatch(/is in use by this process/);
     }
     await (won[0] as PromiseFulfilledResult<SampleJournal>).value.close();
+  });
+
+  it('lets exactly one win in every one of 100 races over a stale lock (the takeover guard)', async () => {
+    // Before the guard, an opener that had read the lock as stale could move aside the lock
+    // another opener had just taken, and 2 or 3 of 8 won in most rounds.
+    const dead = await deadPid();
+    for (let round = 0; round < 100; round++) {
+      const dir = await tempDir();
+      const lockPath = join(dir, 'race.lock');
+      await writeFile(lockPath, `${dead}\n`);
+      const opens = await Promise.allSettled(
+        Array.from({ length: 8 }, () => acquireJournalLock(lockPath, dir)),
+      );
+      expect(
+        opens.filter((open) => open.status === 'fulfilled'),
+        `round ${round}`,
+      ).toHaveLength(1);
+      expect(await readdir(dir)).toEqual(['race.lock']);
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
