@@ -46,7 +46,7 @@ async function crashDirectory() {
 describe('airq with a journal, killed at seeded moments', () => {
   it.each([
     { fsync: 'always', rounds: 20, seed: 3701 },
-    { fsync: 'interval', rounds: 6, seed: 3702 },
+    { fsync: 'interval', rounds: 3, seed: 3702 },
   ])(
     '--fsync $fsync: every acknowledged sample is served after each of $rounds kills',
     async ({ fsync, rounds, seed }) => {
