@@ -20,6 +20,14 @@ import {
 } from './store-arguments.js';
 import type { StoredInstallation } from './stored-installation.js';
 
+/** A batch judged by {@link InMemoryStore.prepareIngest}, not stored yet. */
+export interface PreparedIngest {
+  /** What `ingest` would have reported for the batch. */
+  readonly report: IngestReport;
+  /** Stores the accepted samples (once; a second call stores them again, harmlessly). */
+  apply(): void;
+}
+
 /** Options of {@link InMemoryStore}. */
 export interface InMemoryStoreOptions {
   /**
@@ -179,20 +187,33 @@ export class InMemoryStore implements MeasurementStore {
   }
 
   /**
-   * What {@link ingest} would report for `samples` (default options) at this moment, judged by
-   * the same planner against the same installations and retention horizon, without storing
-   * anything: a writer can answer for a batch before it makes the batch durable.
+   * Judges a batch as {@link ingest} would (same planner, installations and horizon) without
+   * storing it: `report` is what `ingest` would report, and `apply()` stores the accepted
+   * samples later, without planning them again. A writer answers for a batch this way, makes
+   * it durable, and only then lets readers see it. When the installations or the horizon
+   * changed in between, `apply()` judges the accepted samples anew (never the refused ones).
    *
    * @throws TypeError when `samples` is not an array
    * @example
-   * store.checkIngest([{ installationId: 1001, name: 'PM10', atMs: Date.UTC(2026, 10, 21, 9, 5), value: 40 }]);
-   * // { accepted: 1, rejected: [] }, and store.sampleCount is unchanged
+   * const prepared = store.prepareIngest([{ installationId: 1001, name: 'PM10', atMs, value: 40 }]);
+   * prepared.report; // { accepted: 1, rejected: [] }, and store.sampleCount is unchanged
+   * prepared.apply(); // now stored
    */
-  checkIngest(samples: readonly Sample[]): IngestReport {
-    const fn = 'InMemoryStore.checkIngest';
+  prepareIngest(samples: readonly Sample[]): PreparedIngest {
+    const fn = 'InMemoryStore.prepareIngest';
     checkIngestArguments(fn, samples, {});
-    const plan = planIngest(samples, this.#registry.ingestContext(this.retainedFromMs));
-    return ingestReport(fn, samples.length, plan);
+    const [registry, horizonMs] = [this.#registry, this.retainedFromMs];
+    const plan = planIngest(samples, registry.ingestContext(horizonMs));
+    const report = ingestReport(fn, samples.length, plan);
+    const apply = () => {
+      if (this.#registry === registry && this.retainedFromMs === horizonMs) {
+        this.#series.appendBatches(plan.batches);
+        return;
+      }
+      const refused = new Set(report.rejected.map((rejected) => rejected.index));
+      this.ingest(samples.filter((_, index) => !refused.has(index)));
+    };
+    return Object.freeze({ report, apply });
   }
 
   /**

@@ -4,7 +4,11 @@ export type {
   LinearCoefficients,
 } from '../corrections/correction-options.js';
 export { correctedAverages } from './corrected-averages.js';
-export { InMemoryStore, type InMemoryStoreOptions } from './in-memory-store.js';
+export {
+  InMemoryStore,
+  type InMemoryStoreOptions,
+  type PreparedIngest,
+} from './in-memory-store.js';
 export {
   IngestError,
   type IngestOptions,

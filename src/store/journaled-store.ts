@@ -97,19 +97,22 @@ export class JournaledStore implements SampleWriter {
   }
 
   /**
-   * {@inheritDoc SampleWriter.writeSamples} The report is the store's check before the write:
-   * a sample that the horizon overtakes while the journal syncs is counted but pruned.
+   * {@inheritDoc SampleWriter.writeSamples} The batch is judged once, before the journal
+   * (`InMemoryStore.prepareIngest`), and applied once the journal has it; a sample that the
+   * horizon overtakes while the journal syncs is counted in the report but pruned.
    *
    * @throws DependencyUnavailableError when the journal cannot make the write durable (nothing
    *   of it is served)
    */
   async writeSamples(samples: readonly Sample[]): Promise<IngestReport> {
-    const report = this.#store.checkIngest(samples);
+    const prepared = this.#store.prepareIngest(samples);
+    const { report } = prepared;
+    if (report.accepted === 0) return report;
     const refused = new Set(report.rejected.map((rejected) => rejected.index));
-    const accepted = refused.size === 0 ? samples : samples.filter((_, i) => !refused.has(i));
-    if (accepted.length === 0) return report;
-    await this.#journal.append(accepted);
-    this.#store.ingest(accepted);
+    await this.#journal.append(
+      refused.size === 0 ? samples : samples.filter((_, i) => !refused.has(i)),
+    );
+    prepared.apply();
     return report;
   }
 

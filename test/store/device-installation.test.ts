@@ -1,6 +1,6 @@
 // Which installation a device feeds: the registry's map against a linear scan, for random sets
 // and random puts, and the in-memory store's two methods for live writes (deviceInstallation,
-// checkIngest).
+// prepareIngest).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InMemoryStore } from '../../src/store/in-memory-store.js';
@@ -141,7 +141,7 @@ describe('InMemoryStore.deviceInstallation', () => {
   });
 });
 
-describe('InMemoryStore.checkIngest', () => {
+describe('InMemoryStore.prepareIngest', () => {
   const IDS = [11, 12, 13];
   const nine = hourOf21November(9).fromMs;
   const newStore = () =>
@@ -155,7 +155,7 @@ describe('InMemoryStore.checkIngest', () => {
       { installationId: 99, name: 'PM10', atMs: nine + 60_000, value: 40 },
       { installationId: 11, name: 'PM10', atMs: nine - 1, value: 40 },
     ] as const;
-    const report = store.checkIngest(batch);
+    const { report } = store.prepareIngest(batch);
     expect(report.accepted).toBe(1);
     expect(report.rejected.map((entry) => [entry.index, entry.reason])).toEqual([
       [1, 'unknown installation 99'],
@@ -170,9 +170,28 @@ describe('InMemoryStore.checkIngest', () => {
     expect(store.ingest(batch)).toEqual(report);
   });
 
+  it('applies the accepted samples later; judges them anew when the horizon moved meanwhile', async () => {
+    const store = newStore();
+    const batch = [
+      { installationId: 11, name: 'PM10', atMs: nine + 60_000, value: 40 },
+      { installationId: 99, name: 'PM10', atMs: nine + 60_000, value: 1 },
+      { installationId: 13, name: 'PM10', atMs: nine - 60_000, value: 7 },
+    ] as const;
+    const prepared = store.prepareIngest(batch);
+    expect(prepared.report.accepted).toBe(2);
+    prepared.apply();
+    expect(store.sampleCount).toBe(2);
+    const later = newStore();
+    const waiting = later.prepareIngest(batch);
+    later.pruneBefore(nine);
+    waiting.apply();
+    expect(later.sampleCount).toBe(1);
+    expect(await later.windowAverages(11, [hourOf21November(9)])).toEqual([{ PM10: 40 }]);
+  });
+
   it('throws as ingest does for a batch that is not an array', () => {
-    expect(() => newStore().checkIngest('x' as never)).toThrow(TypeError);
-    expect(() => newStore().checkIngest('x' as never)).toThrow(/^InMemoryStore\.checkIngest: /);
+    expect(() => newStore().prepareIngest('x' as never)).toThrow(TypeError);
+    expect(() => newStore().prepareIngest('x' as never)).toThrow(/^InMemoryStore\.prepareIngest: /);
   });
 
   it('equals the report of ingest on a twin store, for random batches', () => {
@@ -186,10 +205,14 @@ describe('InMemoryStore.checkIngest', () => {
         checked.ingest(first as never);
         ingested.ingest(first as never);
         const bytes = checked.byteLength;
-        const report = checked.checkIngest(second as never);
+        const prepared = checked.prepareIngest(second as never);
+        const { report } = prepared;
         expect(checked.sampleCount).toBe(ingested.sampleCount);
         expect(checked.byteLength).toBe(bytes);
         expect(report).toEqual(ingested.ingest(second as never));
+        prepared.apply();
+        expect(checked.sampleCount).toBe(ingested.sampleCount);
+        expect(checked.byteLength).toBe(ingested.byteLength);
       }),
       { numRuns: PROPERTY_RUNS },
     );
