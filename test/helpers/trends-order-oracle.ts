@@ -1,0 +1,27 @@
+// Naive order statistics for the trends tests, written from the reference's canonical
+// expressions (§2) without src/trends: copy, sort with a comparator, index.
+
+/** The values sorted ascending (a copy). */
+export function naiveSorted(values: readonly number[]): number[] {
+  return [...values].sort((a, b) => a - b);
+}
+
+/** Type-7 quantile at q of any values: h = (n − 1)q, lo = ⌊h⌋, s[lo] + (h − lo)(s[lo+1] − s[lo]). */
+export function naiveQuantile(values: readonly number[], q: number): number {
+  const s = naiveSorted(values);
+  const n = s.length;
+  if (n === 0) return Number.NaN;
+  const h = (n - 1) * q;
+  const lo = Math.floor(h);
+  if (lo === n - 1) return s[n - 1] as number;
+  return (s[lo] as number) + (h - lo) * ((s[lo + 1] as number) - (s[lo] as number));
+}
+
+/** The median: the middle value, or (a + b) / 2 of the two middle ones. */
+export function naiveMedian(values: readonly number[]): number {
+  const s = naiveSorted(values);
+  const n = s.length;
+  if (n === 0) return Number.NaN;
+  if (n % 2 === 1) return s[(n - 1) / 2] as number;
+  return ((s[n / 2 - 1] as number) + (s[n / 2] as number)) / 2;
+}
