@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { hourlyMeansOfSeries } from '../assessment/hourly-means.js';
 import {
   ASSESSED_POLLUTANTS,
   ASSESSMENT_STANDARDS,
@@ -8,13 +6,7 @@ import {
   assessSeries,
   formatAssessmentTable,
   HOURLY_CSV_HEADER,
-  type HourlySeries,
-  parseHourlyCsv,
 } from '../assessment/index.js';
-import type { CorrectionOptions } from '../corrections/correction-options.js';
-import { correctedAverages } from '../store/corrected-averages.js';
-import { parseInstallationsJson } from '../store/installations-json.js';
-import { countedIssueList, describeLoadIssue } from '../store/load-issues.js';
 import { SAMPLES_CSV_HEADER } from '../store/samples-csv.js';
 import { MS_PER_HOUR } from '../time/instant.js';
 import {
@@ -24,11 +16,10 @@ import {
   readSubcommand,
   runSubcommand,
   type SubcommandArgs,
-  type SubcommandProgress,
   UsageError,
 } from './command-line.js';
+import { readHourlyInput } from './hourly-input.js';
 import { PROGRESS_MIN_BYTES } from './progress-bar.js';
-import { linesWithProgress, readInstallationSamples } from './samples-input.js';
 
 /** The `airq assess --help` text. */
 export const ASSESS_HELP = `Usage: airq assess --standard STANDARD --pollutant POLLUTANT --year YEAR [options] FILE
@@ -113,86 +104,14 @@ export function parseAssessArgs(argv: readonly string[]): AssessCommand {
 export function runAssessCommand(environment: CliEnvironment): Promise<number> {
   const args = parseAssessArgs(environment.argv);
   return runSubcommand('assess', ASSESS_HELP, args, environment, async (command, progress) => {
-    const { series, source } = await readInput(command, progress);
+    const { year } = command;
+    // Five years up to the year (the longest statistic, AOT40's), and the first day after it
+    // (US 8-hour averages that start late on 31 December).
+    const fromMs = Date.UTC(year - 4, 0, 1);
+    const range = { fromMs, count: (Date.UTC(year + 1, 0, 2) - fromMs) / MS_PER_HOUR };
+    const { series, source } = await readHourlyInput({ ...command, range }, progress);
     const assessment = assessSeries(series, command);
     if (command.json) return [JSON.stringify(assessment, null, 2)];
     return formatAssessmentTable(assessment, source);
   });
-}
-
-type Lines = AsyncGenerator<string>;
-
-// The input, read line by line as it streams in (so the bar moves): a store samples CSV becomes
-// the hourly means of one installation over the five years up to the year (only that
-// pollutant's samples are kept, whatever the file's size), an hourly CSV its own series. Bad
-// rows are reported as FILE:LINE: reason; a file that cannot be used throws.
-async function readInput(
-  request: AssessRequest,
-  { update, report }: SubcommandProgress,
-): Promise<{ series: HourlySeries; source: string }> {
-  const { file } = request;
-  const lines = await linesWithProgress(file, update);
-  try {
-    const first = await lines.next();
-    const header = first.done === true ? '' : first.value.trim();
-    if (header === SAMPLES_CSV_HEADER) return await samplesInput(lines, request, report);
-    if (header.replaceAll(' ', '') === HOURLY_CSV_HEADER) {
-      const rows = [header];
-      for await (const line of lines) rows.push(line);
-      const { series, issues } = parseHourlyCsv(rows.join('\n'), file);
-      for (const issue of issues) report(describeLoadIssue(issue));
-      if (series === undefined) throw new Error(`${file}: no valid rows`);
-      return { series, source: file };
-    }
-    // Blank, without a single line end.
-    if (header === '' && (await lines.next()).done === true)
-      throw new Error(`${file}: the file is empty`);
-    throw new Error(
-      `${file}:1: the header must be ${SAMPLES_CSV_HEADER} (samples) or ${HOURLY_CSV_HEADER} (hourly), got ${JSON.stringify(header)}`,
-    );
-  } finally {
-    await lines.return(undefined);
-  }
-}
-
-// The samples CSV: the installation's hourly means of the pollutant (PM25 corrected when
-// --installations gives it a correction, which needs its HUMIDITY too).
-async function samplesInput(lines: Lines, request: AssessRequest, report: (line: string) => void) {
-  const { file, pollutant, year } = request;
-  const corrects = pollutant === 'PM25' && request.installations !== undefined;
-  const names = corrects ? (['PM25', 'HUMIDITY'] as const) : ([pollutant] as const);
-  const samples = await readInstallationSamples(lines, file, names, request.installationId, report);
-  // Five years up to the year (the longest statistic, AOT40's), and the first day after it (US
-  // 8-hour averages that start late on 31 December).
-  const fromMs = Date.UTC(year - 4, 0, 1);
-  const hours = (Date.UTC(year + 1, 0, 2) - fromMs) / MS_PER_HOUR;
-  const series = hourlyMeansOfSeries(samples.series[pollutant]!, fromMs, hours); // names[0]
-  const correction = corrects
-    ? await installationCorrection(request.installations!, samples.installationId)
-    : undefined;
-  if (correction === undefined) return { series, source: samples.source };
-  const humidity = hourlyMeansOfSeries(samples.series.HUMIDITY!, fromMs, hours).values;
-  // The store's own rule, hour by hour: what the server would serve for each clock hour.
-  const values = series.values.map((pm25, hour) => {
-    const rh = humidity[hour]!; // the same hours
-    if (Number.isNaN(pm25) || Number.isNaN(rh)) return Number.NaN;
-    return correctedAverages({ PM25: pm25, HUMIDITY: rh }, correction).PM25 ?? Number.NaN;
-  });
-  return {
-    series: { startMs: series.startMs, values },
-    source: `${samples.source}, PM25 corrected with ${correction.method}`,
-  };
-}
-
-// The correction of one installation of an installations JSON (undefined without one); a file
-// the store would refuse is refused here too, with all its problems.
-async function installationCorrection(
-  file: string,
-  installationId: number,
-): Promise<CorrectionOptions | undefined> {
-  const { installations, issues } = parseInstallationsJson(await readFile(file, 'utf8'), file);
-  if (issues.length > 0) throw new Error(countedIssueList(issues, `in ${file}`));
-  const installation = installations.find((candidate) => candidate.id === installationId);
-  if (installation === undefined) throw new Error(`${file}: no installation ${installationId}`);
-  return installation.correction;
 }

@@ -1,10 +1,8 @@
-import { readFile, writeFile } from 'node:fs/promises';
-import { HOURLY_CSV_HEADER, parseHourlyCsv } from '../assessment/hourly-csv.js';
-import { hourlyMeansOfSeries } from '../assessment/hourly-means.js';
-import type { TimeSeries } from '../series/time-series.js';
-import { describeLoadIssue } from '../store/load-issues.js';
+import { writeFile } from 'node:fs/promises';
+import { HOURLY_CSV_HEADER } from '../assessment/hourly-csv.js';
+import type { HourlyMeans } from '../assessment/hourly-means.js';
 import { SAMPLES_CSV_HEADER } from '../store/samples-csv.js';
-import { floorHourMs, MS_PER_HOUR, parseTimestamp } from '../time/instant.js';
+import { MS_PER_HOUR, parseTimestamp } from '../time/instant.js';
 import { calibrationReport, type PairedHours } from './calibration-report.js';
 import {
   type CliEnvironment,
@@ -15,8 +13,8 @@ import {
   type SubcommandProgress,
   UsageError,
 } from './command-line.js';
+import { hourlySeriesOfCsv, installationHours, readCsvInput } from './hourly-input.js';
 import { PROGRESS_MIN_BYTES } from './progress-bar.js';
-import { linesWithProgress, readInstallationSamples } from './samples-input.js';
 
 /** Paired hours a fit needs unless `--min-pairs` says otherwise (`fitLinearCorrection`'s default). */
 const DEFAULT_MIN_PAIRS = 24;
@@ -122,7 +120,10 @@ export function runCalibrateCommand(environment: CliEnvironment): Promise<number
     args,
     environment,
     async (command, progress) => {
-      const reference = await readReference(command.reference, progress.report);
+      // A reference file is hours, small: no bar of its own.
+      const reference = await readCsvInput(command.reference, () => {}, {
+        hourly: (text) => hourlySeriesOfCsv(text, command.reference, progress.report),
+      });
       const sensor = await readSensor(command, progress);
       const { coefficients, lines } = calibrationReport(pairHours(sensor, reference), command);
       const out = [`${sensor.source} against ${command.reference}`, ...lines];
@@ -137,83 +138,46 @@ export function runCalibrateCommand(environment: CliEnvironment): Promise<number
 }
 
 // The hours where the sensor's PM25 and HUMIDITY means and the reference all exist.
-function pairHours(sensor: SensorHours, reference: ReferenceHours): PairedHours {
+function pairHours({ pm25, rh }: SensorHours, reference: HourlyMeans): PairedHours {
   const paired: { [K in keyof PairedHours]: number[] } = {
     atMs: [],
     pm25: [],
     rh: [],
     reference: [],
   };
-  const fromMs = Math.max(sensor.fromMs, reference.startMs);
-  const tillMs = Math.min(sensor.tillMs, reference.startMs + reference.values.length * MS_PER_HOUR);
-  const hours = Math.max(0, (tillMs - fromMs) / MS_PER_HOUR);
-  const pm25 = hourlyMeansOfSeries(sensor.pm25, fromMs, hours).values;
-  const rh = hourlyMeansOfSeries(sensor.rh, fromMs, hours).values;
-  const offset = (fromMs - reference.startMs) / MS_PER_HOUR;
-  for (let i = 0; i < hours; i++) {
-    const value = reference.values[offset + i]!;
-    if (Number.isNaN(pm25[i]!) || Number.isNaN(rh[i]!) || Number.isNaN(value)) continue;
-    paired.atMs.push(fromMs + i * MS_PER_HOUR);
-    paired.pm25.push(pm25[i]!);
-    paired.rh.push(rh[i]!);
+  for (let i = 0; i < pm25.values.length; i++) {
+    const atMs = pm25.startMs + i * MS_PER_HOUR;
+    const value = reference.values[(atMs - reference.startMs) / MS_PER_HOUR] ?? Number.NaN;
+    const [sensor, humidity] = [pm25.values[i]!, rh.values[i]!];
+    if (Number.isNaN(sensor) || Number.isNaN(humidity) || Number.isNaN(value)) continue;
+    paired.atMs.push(atMs);
+    paired.pm25.push(sensor);
+    paired.rh.push(humidity);
     paired.reference.push(value);
   }
   return paired;
 }
 
-interface ReferenceHours {
-  readonly startMs: number;
-  readonly values: Float64Array;
-}
-
-// A reference file is hours, small enough to read whole (a year is 8,760 rows).
-async function readReference(file: string, report: (line: string) => void) {
-  const { series, issues } = parseHourlyCsv(await readFile(file, 'utf8'), file);
-  const header = issues.find((issue) => issue.line === 1);
-  if (header !== undefined) throw new Error(describeLoadIssue(header));
-  for (const issue of issues) report(describeLoadIssue(issue));
-  if (series === undefined) throw new Error(`${file}: no valid rows`);
-  return series;
-}
-
 interface SensorHours {
-  readonly pm25: TimeSeries;
-  readonly rh: TimeSeries;
-  /** The hours that hold a PM25 sample lie in `[fromMs, tillMs)`. */
-  readonly fromMs: number;
-  readonly tillMs: number;
+  /** Hourly means over the same hours, from the first PM25 sample's hour to the last's. */
+  readonly pm25: HourlyMeans;
+  readonly rh: HourlyMeans;
   readonly source: string;
 }
 
 // The samples CSV, streamed so that the bar moves: the installation's PM25 and HUMIDITY, read
 // the way airq assess reads its sensor.
-async function readSensor(
+function readSensor(
   { samples: file, installationId }: CalibrateRequest,
   { update, report }: SubcommandProgress,
 ): Promise<SensorHours> {
-  const lines = await linesWithProgress(file, update);
-  try {
-    const first = await lines.next();
-    // trim() drops a byte order mark too.
-    const header = first.done === true ? undefined : first.value.trim();
-    if (header === undefined) throw new Error(`${file}: the file is empty`);
-    if (header !== SAMPLES_CSV_HEADER)
-      throw new Error(
-        `${file}:1: the header must be ${SAMPLES_CSV_HEADER}, got ${JSON.stringify(header)}`,
-      );
-    const names = ['PM25', 'HUMIDITY'] as const;
-    const sensor = await readInstallationSamples(lines, file, names, installationId, report);
-    const { PM25: pm25, HUMIDITY: rh } = sensor.series;
-    if (rh.length === 0)
-      throw new Error(`${file}: no HUMIDITY rows of installation ${sensor.installationId}`);
-    return {
-      pm25,
-      rh,
-      fromMs: floorHourMs(pm25.firstAtMs!), // PM25 has rows: readInstallationSamples checks it
-      tillMs: floorHourMs(pm25.lastAtMs!) + MS_PER_HOUR,
-      source: sensor.source,
-    };
-  } finally {
-    await lines.return(undefined);
-  }
+  return readCsvInput(file, update, {
+    samples: async (lines) => {
+      const names = ['PM25', 'HUMIDITY'] as const;
+      const sensor = await installationHours(lines, file, names, installationId, report);
+      if (sensor.sampleCounts.HUMIDITY === 0)
+        throw new Error(`${file}: no HUMIDITY rows of installation ${sensor.installationId}`);
+      return { pm25: sensor.means.PM25, rh: sensor.means.HUMIDITY, source: sensor.source };
+    },
+  });
 }
