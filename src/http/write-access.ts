@@ -31,15 +31,20 @@ const BASIC_CHALLENGE = Object.freeze({
   'WWW-Authenticate': 'Basic realm="airq", charset="UTF-8"',
 });
 
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 // The password of an `Authorization: Basic …` header; `undefined` when there is none usable.
+// atob gives one character per byte: when every byte is ASCII that string is already the
+// UTF-8 text, which spares the byte copy and the decoder on every push of a sensor.
 function basicPassword(authorization: string | undefined): string | undefined {
   const match = /^basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(authorization ?? '');
   if (match === null) return undefined;
   let decoded: string;
   try {
-    decoded = new TextDecoder('utf-8', { fatal: true }).decode(
-      Uint8Array.from(atob(match[1]!), (char) => char.charCodeAt(0)),
-    );
+    const binary = atob(match[1]!);
+    decoded = /^[\x00-\x7f]*$/.test(binary)
+      ? binary
+      : UTF8.decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)));
   } catch {
     return undefined;
   }

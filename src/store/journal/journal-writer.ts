@@ -7,9 +7,13 @@
 // Every task on the file (commits, compaction, the interval's fdatasync, close) runs on one
 // promise chain, so they never overlap and a compaction sees every record appended before it.
 //
+// With policy 'always' and a file that offers `writeDurablyAt` (the real one: an O_DSYNC
+// descriptor), the write and the fdatasync of a commit are one call.
+//
 // Failures. A write that fails (ENOSPC, EIO) may have written part of its bytes: the file is
 // cut back to the last whole record, its appends reject, and later appends may succeed (disk
-// space can come back). A failed fdatasync, or a cut that fails, leaves the file in a state
+// space can come back). A durable write that fails for another reason than a full disk counts
+// as a failed fdatasync. A failed fdatasync, or a cut that fails, leaves the file in a state
 // this process can no longer vouch for (after a failed fdatasync Linux may drop the dirty pages
 // and report success next time), so the writer turns broken: every later append rejects with
 // the first cause until the journal is opened again, whose replay shows what the disk holds.
@@ -40,6 +44,11 @@ export function journalUnavailable(
   return new DependencyUnavailableError('store', `journal ${path}: ${action} failed (${reason})`, {
     cause,
   });
+}
+
+function isDiskFull(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
 }
 
 /** Owns the open journal file after replay; see the file comment. */
@@ -142,6 +151,21 @@ export class JournalWriter {
   async #write(bytes: Buffer): Promise<void> {
     const file = this.#file;
     const start = this.#length;
+    if (this.fsync === 'always' && file.writeDurablyAt !== undefined) {
+      try {
+        await file.writeDurablyAt(bytes, start);
+      } catch (error) {
+        // Only a full disk is known to have left the file sound; anything else may have been
+        // the sync half failing, which is as final as a failed fdatasync.
+        const full = isDiskFull(error);
+        const failure = journalUnavailable(file.path, full ? 'write' : 'durable write', error);
+        await this.#cutBack(file, start, failure);
+        if (!full) this.fail(failure);
+        throw failure;
+      }
+      this.#length = start + bytes.length;
+      return;
+    }
     try {
       await file.writeAt(bytes, start);
     } catch (error) {
