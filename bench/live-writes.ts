@@ -5,7 +5,9 @@
 //   a. airRohr pushes (a recorded NRZ-2020-129 body, the firmware's headers, --devices devices in
 //      turn) over --connections connections, to `airq` with its access log and with --quiet,
 //      interleaved per round with a bare node:http server that reads the same body and answers a
-//      fixed 200 (bench/live-bare-server.ts): req/s, the ratio (target ≥ 0.5), CPU per request.
+//      fixed 200 (bench/live-bare-server.ts): req/s, the ratio (target ≥ 0.5), CPU per request;
+//      and the floor, the bare server that also appends each push to a SampleJournal with
+//      fsync 'always' (what any server keeping its promise pays for the disk).
 //   b. POST /v2/airq/samples with --rows rows per request, JSON then CSV, over
 //      --sample-connections connections: samples a second into the journal (target ≥ 100,000),
 //      the ratio to InMemoryStore.ingest of the same rows called directly in this process, and
@@ -131,10 +133,16 @@ function report(name: string, run: PostLoadFigures, per = 1): void {
 
 async function benchPushes(): Promise<string> {
   const specs = airRohrPushes(devices);
-  const servers = [
+  const servers: { label: string; process: ServerProcess; target?: boolean }[] = [
     { label: '`airq`, access log on', process: await startAirq([]) },
     { label: '`airq --quiet`', process: await startAirq(['--quiet']) },
   ];
+  // The floor (bare + the journal) is measured like airq, against the bare server.
+  servers.push({
+    label: 'floor: bare + `SampleJournal` (`fsync: always`)',
+    process: await startServerProcess(join(REPO_ROOT, 'bench/live-bare-server.ts'), ['--journal']),
+    target: false,
+  });
   const bare = await startServerProcess(join(REPO_ROOT, 'bench/live-bare-server.ts'), []);
   try {
     for (const server of servers) await checkAnswers(server.process, specs);
@@ -156,7 +164,11 @@ async function benchPushes(): Promise<string> {
     }
     if ((await bare.call({})) === 0) throw new Error('bench-live: the bare server read no body');
     const table = pushTable(
-      servers.map((server, at) => ({ label: server.label, runs: runs[at]! })),
+      servers.map((server, at) => ({
+        label: server.label,
+        runs: runs[at]!,
+        target: server.target ?? true,
+      })),
       bareRuns,
     );
     const failed = [...runs.flat(), ...bareRuns].some((run) => run.errors + run.non2xx > 0);
