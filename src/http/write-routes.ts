@@ -1,4 +1,4 @@
-import { readAirRohrPush } from '../live/airrohr-body.js';
+import { type AirRohrReading, type AirRohrSkipped, readAirRohrPush } from '../live/airrohr-body.js';
 import { type RowRejection, readSamplesBody } from '../live/samples-body.js';
 import type { Sample } from '../store/ingest-report.js';
 import type { SampleWriter } from '../store/sample-writer.js';
@@ -94,17 +94,7 @@ async function postAirRohr(request: CoreRequest, context: WriteContext): Promise
     value,
   }));
   const report = await writer.writeSamples(samples);
-  const refused = new Map(report.rejected.map(({ index, reason }) => [index, reason]));
-  const stored = push.readings.filter((_, index) => !refused.has(index));
-  const skipped = [
-    ...push.skipped,
-    ...push.readings.flatMap((reading, index) => {
-      const reason = refused.get(index);
-      return reason === undefined
-        ? []
-        : [{ valueType: reading.source, value: reading.value, reason }];
-    }),
-  ];
+  const { stored, skipped } = sortedOutcome(push.readings, push.skipped, report.rejected);
   return {
     status: 200,
     value: {
@@ -115,6 +105,29 @@ async function postAirRohr(request: CoreRequest, context: WriteContext): Promise
       ignored: push.ignored,
       skipped,
     },
+  };
+}
+
+// The readings stored, and the skipped values with those the store refused after them; the
+// usual push has nothing refused and keeps its lists as they are.
+function sortedOutcome(
+  readings: readonly AirRohrReading[],
+  skipped: readonly AirRohrSkipped[],
+  rejected: readonly { readonly index: number; readonly reason: string }[],
+) {
+  if (rejected.length === 0) return { stored: readings, skipped };
+  const refused = new Map(rejected.map(({ index, reason }) => [index, reason]));
+  return {
+    stored: readings.filter((_, index) => !refused.has(index)),
+    skipped: [
+      ...skipped,
+      ...readings.flatMap((reading, index) => {
+        const reason = refused.get(index);
+        return reason === undefined
+          ? []
+          : [{ valueType: reading.source, value: reading.value, reason }];
+      }),
+    ],
   };
 }
 
@@ -131,6 +144,6 @@ export const WRITE_ROUTES: readonly WriteRoute[] = Object.freeze([
  * matchWriteRoute('/v2/airq/samples/')?.path; // '/v2/airq/samples'
  */
 export function matchWriteRoute(path: string): WriteRoute | undefined {
-  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const trimmed = path.length > 1 && path.endsWith('/') ? path.replace(/\/+$/, '') : path;
   return WRITE_ROUTES.find((route) => route.path === trimmed);
 }

@@ -108,10 +108,12 @@ export class JournaledStore implements SampleWriter {
     const prepared = this.#store.prepareIngest(samples);
     const { report } = prepared;
     if (report.accepted === 0) return report;
-    const refused = new Set(report.rejected.map((rejected) => rejected.index));
-    await this.#journal.append(
-      refused.size === 0 ? samples : samples.filter((_, i) => !refused.has(i)),
-    );
+    let accepted = samples;
+    if (report.rejected.length > 0) {
+      const refused = new Set(report.rejected.map((rejected) => rejected.index));
+      accepted = samples.filter((_, i) => !refused.has(i));
+    }
+    await this.#journal.append(accepted);
     prepared.apply();
     return report;
   }
