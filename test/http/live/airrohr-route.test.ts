@@ -1,5 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createApi } from '../../../src/http/create-api.js';
+import { createMeasurementsService } from '../../../src/payload/create-measurements-service.js';
+import { InMemoryStore } from '../../../src/store/in-memory-store.js';
+import type { SampleWriter } from '../../../src/store/sample-writer.js';
+import { coreJson } from '../../helpers/http-client.js';
 import {
   basic,
   DEVICE_1001,
@@ -7,6 +12,7 @@ import {
   LIVE_START_MS,
   type LiveApi,
   openLiveApi,
+  postRequest,
   READ_KEY,
   WRITE_KEY,
 } from '../../helpers/live-api.js';
@@ -147,5 +153,49 @@ describe('POST /v2/airq/airrohr', () => {
     live.setNow(LIVE_START_MS + 145_000);
     await live.post(PATH, body, firmware(DEVICE_1001));
     expect(live.memory.sampleCount).toBe(10);
+  });
+});
+
+describe('POST /v2/airq/airrohr through another SampleWriter', () => {
+  it('lists a reading the writer refused under skipped, with its reason, and not as stored', async () => {
+    const written: unknown[] = [];
+    const writer: SampleWriter = {
+      retainedFromMs: Number.NEGATIVE_INFINITY,
+      deviceInstallation: async (device) => (device === DEVICE_1001 ? 1001 : undefined),
+      async writeSamples(samples) {
+        written.push(...samples.filter((_, index) => index !== 1));
+        const reason = 'refused by this writer';
+        return {
+          accepted: samples.length - 1,
+          rejected: [{ index: 1, sample: samples[1], reason }],
+        };
+      },
+    };
+    const api = createApi({
+      service: createMeasurementsService({ store: new InMemoryStore([]) }),
+      keys: [READ_KEY],
+      writeKeys: [WRITE_KEY],
+      writer,
+      clock: () => LIVE_START_MS,
+    });
+    const body = JSON.stringify({
+      esp8266id: '12345678',
+      sensordatavalues: [
+        { value_type: 'SDS_P1', value: '18.83' },
+        { value_type: 'SDS_P2', value: '9.61' },
+        { value_type: 'signal', value: '-59 dBm' },
+      ],
+    });
+    const answer = await api.handle(postRequest(PATH, body, firmware(DEVICE_1001)));
+    expect(answer.status).toBe(200);
+    const json = coreJson(answer) as Record<string, unknown>;
+    expect(json.stored).toEqual([{ name: 'PM10', value: 18.83, source: 'SDS_P1' }]);
+    expect(json.skipped).toEqual([
+      { valueType: 'SDS_P2', value: 9.61, reason: 'refused by this writer' },
+    ]);
+    expect(json.ignored).toEqual(['signal']);
+    expect(written).toEqual([
+      { installationId: 1001, name: 'PM10', atMs: LIVE_START_MS, value: 18.83 },
+    ]);
   });
 });
