@@ -26,7 +26,10 @@ export type ParsedParams<R extends ParamRules> = { readonly [K in keyof R]: v.In
 // Plain decimals only: no exponent, no hex, no NaN/Infinity, no spaces. Number() alone would
 // accept all of those, and `parseFloat` would accept `12abc`.
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
-const INTEGER = /^[+-]?\d+$/;
+// An integer may be written with a fraction of zeros (`2.0`): JSON Schema, and so the published
+// OpenAPI document, counts 2.0 as the integer 2. The zeros are checked in the text, so a
+// fraction that only rounds away in a double (`9007199254740990.5`) stays refused.
+const INTEGER = /^[+-]?\d+(?:\.0*)?$/;
 
 /**
  * Splits a raw query string into parameter → values (percent-decoding, `+` as space).
@@ -59,8 +62,8 @@ const valueParts = (rule: ParamRule): SchemaParts =>
   (rule as SchemaParts).wrapped ?? (rule as SchemaParts);
 
 // Query text → the value valibot checks. A number schema reads strict decimals, an integer one
-// strict integers (so `1.0` is no integer); any other text becomes NaN, which every number
-// schema rejects with the rule's message.
+// integers (`1.0` too, `1.5` not); any other text becomes NaN, which every number schema
+// rejects with the rule's message.
 function decode(rule: ParamRule, text: string): unknown {
   const { type, pipe } = valueParts(rule);
   if (type !== 'number') return text;

@@ -33,7 +33,8 @@ const OPTIONAL = new Set(['maxDistanceKM', 'maxResults', 'indexType']);
 export function isValidParameterValue(name: string, text: string): boolean {
   if (text === '') return OPTIONAL.has(name);
   const decimal = /^[+-]?(\d+\.?\d*|\.\d+)$/.test(text) && Number.isFinite(Number(text));
-  const integer = /^[+-]?\d+$/.test(text) && Number.isSafeInteger(Number(text));
+  // An integer as JSON Schema counts one: `2.0` is 2 (issue 39), the zeros read from the text.
+  const integer = /^[+-]?\d+(\.0*)?$/.test(text) && Number.isSafeInteger(Number(text));
   switch (name) {
     case 'lat':
       return decimal && Math.abs(Number(text)) <= 90;

@@ -71,10 +71,25 @@ describe('a number rule reads plain decimals only', () => {
 });
 
 describe('an integer rule reads plain safe integers only', () => {
-  it('accepts integers and rejects everything else', () => {
+  it('accepts integers, with a fraction of zeros too, and rejects everything else', () => {
     expect(parseSafeInteger('-1')).toBe(-1);
     expect(parseSafeInteger('42')).toBe(42);
-    for (const text of ['1.0', '1e2', '', '9007199254740993', '0x1', ' 1'])
+    // JSON Schema's integer: 2.0 is the integer 2 (issue 39: the parser agrees with the document).
+    expect(parseSafeInteger('2.0')).toBe(2);
+    expect(parseSafeInteger('-3.000')).toBe(-3);
+    expect(parseSafeInteger('0.0')).toBe(0);
+    expect(parseSafeInteger('7.')).toBe(7);
+    for (const text of [
+      '1.5',
+      '2.01',
+      '1e2',
+      '',
+      '9007199254740993',
+      '9007199254740990.5',
+      '0x1',
+      ' 1',
+      '.0',
+    ])
       expect(parseSafeInteger(text)).toBeUndefined();
   });
 
