@@ -1,0 +1,106 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { kendallScore, seasonalKendallScore } from '../../src/trends/kendall-score.js';
+import { RUNS } from '../helpers/property-runs.js';
+import { naiveS, naiveVarS, seasonPoints } from '../helpers/trends-kendall-oracle.js';
+
+// Values with many ties (small integers, ±0) and some spread-out doubles.
+const valueArb = fc.oneof(
+  { weight: 5, arbitrary: fc.integer({ min: -4, max: 4 }) },
+  { weight: 1, arbitrary: fc.constantFrom(0, -0) },
+  {
+    weight: 3,
+    arbitrary: fc.double({ min: -1e6, max: 1e6, noNaN: true, noDefaultInfinity: true }),
+  },
+);
+
+function score(values: readonly number[]): { s: number; varS: number } {
+  return kendallScore(Float64Array.from(values), values.length, new Float64Array(values.length));
+}
+
+describe('kendallScore', () => {
+  it('gives S and Var(S) of a small series with one tie (Gilbert 1987, §16.4)', () => {
+    expect(score([1, 3, 2, 5, 5, 4, 6, 8, 7, 9])).toEqual({ s: 36, varS: 124 });
+    expect(score([])).toEqual({ s: 0, varS: 0 });
+    expect(score([7])).toEqual({ s: 0, varS: 0 });
+    expect(score([2, 1])).toEqual({ s: -1, varS: 1 });
+    expect(score([4, 4, 4])).toEqual({ s: 0, varS: 0 });
+  });
+
+  it('counts the maximal S of a long increasing and decreasing run (every merge pass)', () => {
+    const n = 1000;
+    const up = Array.from({ length: n }, (_, i) => i);
+    const full = (n * (n - 1)) / 2;
+    const variance = (n * (n - 1) * (2 * n + 5)) / 18;
+    expect(score(up)).toEqual({ s: full, varS: variance });
+    expect(score(up.reverse())).toEqual({ s: -full, varS: variance });
+  });
+
+  it('equals the O(n²) double loop and the tie groups by counting', () => {
+    fc.assert(
+      fc.property(fc.array(valueArb, { maxLength: 300 }), (values) => {
+        const { s, varS } = score(values);
+        // + 0: the oracle's formula gives −0 for an empty series (0 == −0 in §2).
+        expect(s).toBe(naiveS(values) + 0);
+        expect(varS).toBe(naiveVarS(values) + 0);
+      }),
+      RUNS,
+    );
+  });
+
+  it('leaves the values sorted in one of its two buffers', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 6 }), { maxLength: 100 }), (values) => {
+        const a = Float64Array.from(values);
+        const b = new Float64Array(values.length);
+        kendallScore(a, values.length, b);
+        const sorted = [...values].sort((x, y) => x - y);
+        const same = (buffer: Float64Array) => sorted.every((v, i) => buffer[i] === v);
+        expect(same(a) || same(b)).toBe(true);
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe('seasonalKendallScore', () => {
+  it('sums the seasons of a short series', () => {
+    expect(seasonalKendallScore([3, 7, 5, 1, 4, 8, 6, 2], 4)).toEqual({
+      n: 8,
+      s: 4,
+      varS: 4,
+      pairs: 4,
+    });
+    expect(seasonalKendallScore([1, Number.NaN, 2], 1)).toEqual({ n: 2, s: 1, varS: 1, pairs: 1 });
+    expect(seasonalKendallScore([], 3)).toEqual({ n: 0, s: 0, varS: 0, pairs: 0 });
+  });
+
+  it('equals the naive sums per season, missing values skipped in place', () => {
+    const withMissing = fc.oneof(
+      { weight: 9, arbitrary: valueArb },
+      { weight: 1, arbitrary: fc.constantFrom(Number.NaN, Infinity, -Infinity) },
+    );
+    fc.assert(
+      fc.property(
+        fc.array(withMissing, { maxLength: 120 }),
+        fc.integer({ min: 1, max: 8 }),
+        (values, period) => {
+          const got = seasonalKendallScore(values, period);
+          let n = 0;
+          let s = 0;
+          let varS = 0;
+          let pairs = 0;
+          for (let g = 0; g < period; g++) {
+            const { x } = seasonPoints(values, period, g);
+            n += x.length;
+            s += naiveS(x);
+            varS += naiveVarS(x);
+            pairs += (x.length * (x.length - 1)) / 2;
+          }
+          expect(got).toEqual({ n, s: s + 0, varS: varS + 0, pairs: pairs + 0 });
+        },
+      ),
+      RUNS,
+    );
+  });
+});
