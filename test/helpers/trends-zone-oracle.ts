@@ -26,10 +26,9 @@ function formatFor(zone: string): Intl.DateTimeFormat {
 export function naiveWallMs(atMs: number, zone: number | string): number {
   if (typeof zone === 'number') return atMs + zone * 60_000;
   const secondMs = Math.floor(atMs / 1000) * 1000;
+  const parts = formatFor(zone).formatToParts(secondMs);
   const field = (type: string): number => {
-    const part = formatFor(zone)
-      .formatToParts(secondMs)
-      .find((p) => p.type === type);
+    const part = parts.find((p) => p.type === type);
     if (part === undefined) throw new Error(`no ${type} in the formatted date`);
     return Number(part.value);
   };
