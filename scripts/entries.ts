@@ -23,6 +23,7 @@ export const PUBLIC_ENTRIES = {
   'http/redis': 'src/limits/redis/index.ts',
   assessment: 'src/assessment/index.ts',
   corrections: 'src/corrections/index.ts',
+  trends: 'src/trends/index.ts',
 };
 
 /**

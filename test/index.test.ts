@@ -154,6 +154,16 @@ const CORRECTIONS = [
   'correctPm25Value',
   'fitLinearCorrection',
 ];
+// Pure, but a subpath only: analyses of years of data, beside the core rather than in it.
+const TRENDS = [
+  'aggregatePeriods',
+  'aggregateWind',
+  'mannKendall',
+  'rollingMean',
+  'senSlope',
+  'theilSen',
+  'timeProfile',
+];
 // The root forwards the pure core, the store and the payload, plus the model's one runtime
 // value; the adapter, the sample network, the spatial index (geo) and the forecasters are
 // subpaths only (the service composes the last two itself).
@@ -192,6 +202,7 @@ const EXPECTED: Record<keyof typeof PUBLIC_ENTRIES, readonly string[]> = {
   'http/redis': HTTP_REDIS,
   assessment: ASSESSMENT,
   corrections: CORRECTIONS,
+  trends: TRENDS,
 };
 
 describe('public entry points', () => {

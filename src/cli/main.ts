@@ -6,6 +6,7 @@ import { type CliEnvironment, EXIT_FAILURE, EXIT_USAGE } from './command-line.js
 import { IMPORT_HELP, runImportCommand } from './import-command.js';
 import { CLI_HELP, parseCliArgs } from './parse-args.js';
 import { type RunningServer, startServer } from './start-server.js';
+import { runTrendCommand, TREND_HELP } from './trend-command.js';
 
 export { type CliEnvironment, EXIT_FAILURE, EXIT_USAGE } from './command-line.js';
 
@@ -14,6 +15,7 @@ const SUBCOMMANDS = [
   { name: 'import', help: IMPORT_HELP, run: runImportCommand },
   { name: 'assess', help: ASSESS_HELP, run: runAssessCommand },
   { name: 'calibrate', help: CALIBRATE_HELP, run: runCalibrateCommand },
+  { name: 'trend', help: TREND_HELP, run: runTrendCommand },
 ] as const;
 
 // `airq --help`: serving, then every other command with its options.
@@ -44,8 +46,8 @@ function banner(running: RunningServer): string[] {
 /**
  * The `airq` command (`npm start`): parses flags, serves until SIGINT/SIGTERM, then shuts down
  * gracefully. Resolves with the exit code (0 after a clean stop, 2 for bad flags, 1 when the
- * server cannot start); never calls `process.exit` itself. A first argument `import`, `assess`
- * or `calibrate` runs that command instead.
+ * server cannot start); never calls `process.exit` itself. A first argument `import`, `assess`,
+ * `calibrate` or `trend` runs that command instead.
  *
  * @example
  * process.exitCode = await main({ argv: ['--port', '9000'], env: process.env, stdout: console.log, stderr: console.error, stopRequested });
