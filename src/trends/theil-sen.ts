@@ -1,5 +1,6 @@
 import { checkObject } from '../arguments/argument-checks.js';
 import { argumentError } from '../arguments/describe-value.js';
+import { checkOpenUnit, roundHalfEven } from './kendall-options.js';
 import { medianOfSorted } from './order-statistics.js';
 import { checkResampleCount, checkSeed, RandomGenerator } from './random-generator.js';
 import { localDayNumber, type TimeZone, zoneOffsetReader } from './time-zone.js';
@@ -270,22 +271,6 @@ function bootstrapSlopes(
 
 function compareNumbers(p: number, q: number): number {
   return p < q ? -1 : p > q ? 1 : 0;
-}
-
-/** R's `round`: to the nearest integer, a tie to the even one. */
-function roundHalfEven(x: number): number {
-  const r = Math.round(x);
-  return r - x === 0.5 && r % 2 !== 0 ? r - 1 : r;
-}
-
-function checkOpenUnit(functionName: string, parameterName: string, value: unknown): void {
-  if (typeof value !== 'number') {
-    throw argumentError(TypeError, functionName, parameterName, 'must be a number', value);
-  }
-  if (!(value > 0 && value < 1)) {
-    const expectation = 'must be a number in (0, 1)';
-    throw argumentError(RangeError, functionName, parameterName, expectation, value);
-  }
 }
 
 // Too few points, or all on one day: every number NaN but n.

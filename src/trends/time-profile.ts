@@ -1,10 +1,10 @@
 import { checkObject, checkOneOf } from '../arguments/argument-checks.js';
 import { argumentError } from '../arguments/describe-value.js';
+import { checkOpenUnit } from './kendall-options.js';
 import { normalQuantile } from './normal-distribution.js';
 import { medianOfSorted, quantileOfSorted } from './order-statistics.js';
 import { checkResampleCount, checkSeed, RandomGenerator } from './random-generator.js';
-import type { TimeZone } from './time-zone.js';
-import { zoneOffsetReader } from './time-zone.js';
+import { type TimeZone, zoneOffsetReader } from './time-zone.js';
 import { checkTimedSeries, type TimedSeries } from './trends-series.js';
 
 // openair's timeVariation panels (Carslaw & Ropkins 2012): every value of a series falls into
@@ -227,14 +227,4 @@ function monthOfDay(day: number): number {
     dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
   const monthFromMarch = Math.floor((5 * dayOfYear + 2) / 153);
   return monthFromMarch < 10 ? monthFromMarch + 2 : monthFromMarch - 10;
-}
-
-function checkOpenUnit(functionName: string, parameterName: string, value: unknown): void {
-  if (typeof value !== 'number') {
-    throw argumentError(TypeError, functionName, parameterName, 'must be a number', value);
-  }
-  if (!(value > 0 && value < 1)) {
-    const expectation = 'must be a number in (0, 1)';
-    throw argumentError(RangeError, functionName, parameterName, expectation, value);
-  }
 }
