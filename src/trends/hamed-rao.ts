@@ -30,7 +30,7 @@ export function hamedRaoVariance(values: ArrayLike<number>, varS: number, alpha:
   let n = 0;
   for (let i = 0; i < values.length; i++) if (Number.isFinite(values[i])) n++;
   if (n < 3) return varS;
-  const slope = selectMedian(pairSlopes(values, 1));
+  const slope = selectMedian(pairSlopes('mannKendall', values, 1));
   // r_k = x_k − β·(i_k + 1): 1-based positions, evaluated exactly so, since ties among r_k are
   // decided by equality of these doubles.
   const residuals = new Float64Array(n);

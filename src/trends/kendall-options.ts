@@ -96,3 +96,28 @@ export function seasonValues(
   }
   return count;
 }
+
+/**
+ * Pair slopes one call of senSlope or mannKendall's Hamed–Rao variance may keep: those of
+ * 5,000 values (8 bytes each, 100 MB). A longer series is summarised first (days, months).
+ */
+export const MAX_PAIR_SLOPES = (5_000 * 4_999) / 2;
+
+/**
+ * Refuses a series whose pair slopes would be more than `maxPairs`: the pair methods keep every
+ * pair slope, so a long hourly series would otherwise fail inside the engine (an invalid array
+ * length) or run for hours, instead of saying what to do.
+ *
+ * @param functionName - the public function, for the message
+ * @param pairs - the pair slopes the series gives
+ * @param maxPairs - the most the function keeps
+ * @throws RangeError naming the function, `values` and the number of pairs
+ * @example
+ * checkPairSlopeCount('senSlope', 87_600 * 87_599 / 2, MAX_PAIR_SLOPES);
+ * // RangeError: senSlope: values must give at most 12497500 pair slopes (summarise a long series first, by day or month), got 3836795400
+ */
+export function checkPairSlopeCount(functionName: string, pairs: number, maxPairs: number): void {
+  if (pairs <= maxPairs) return;
+  const expectation = `must give at most ${maxPairs} pair slopes (summarise a long series first, by day or month)`;
+  throw argumentError(RangeError, functionName, 'values', expectation, pairs);
+}

@@ -58,7 +58,8 @@ export interface MannKendall {
  * @returns the test; every field but `n` NaN when fewer than 3 values are valid
  * @throws TypeError when `values` is not array-like or an option has the wrong type;
  *   RangeError when `period` is not an integer ≥ 2, `alpha` is not in (0, 1), `variance` is
- *   unknown, or `'hamed-rao'` comes with `period`
+ *   unknown, or `'hamed-rao'` comes with `period` or more than 5,000 valid values (its Sen
+ *   slope keeps every pair slope)
  * @example
  * mannKendall([1, 3, 2, 5, 5, 4, 6, 8, 7, 9]);
  * // { n: 10, s: 36, varS: 124, z: 3.143092785468561, p: 0.00167172839648480…, tau: 0.8 }

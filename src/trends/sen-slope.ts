@@ -1,4 +1,10 @@
-import { checkKendallArguments, roundHalfEven, seasonValues } from './kendall-options.js';
+import {
+  checkKendallArguments,
+  checkPairSlopeCount,
+  MAX_PAIR_SLOPES,
+  roundHalfEven,
+  seasonValues,
+} from './kendall-options.js';
 import { seasonalKendallScore } from './kendall-score.js';
 import { normalQuantile } from './normal-distribution.js';
 import { selectKth, selectMedian } from './order-statistics.js';
@@ -48,7 +54,8 @@ export interface SenSlope {
  * @param options - `period` (integer ≥ 2) and `alpha` (in (0, 1), default 0.05)
  * @returns `n` and the slope with its interval; NaN where there is no pair of valid values
  * @throws TypeError when `values` is not array-like; RangeError when `period` is not an integer
- *   ≥ 2 or `alpha` is not in (0, 1)
+ *   ≥ 2, `alpha` is not in (0, 1), or the pair slopes would be more than those of 5,000 values
+ *   (they are all kept: summarise a long series first)
  * @example
  * senSlope([1, 3, 2, 5, 5, 4, 6, 8, 7, 9]); // { n: 10, slope: 0.8, lower: 0.5, upper: 1 }
  * senSlope([3, 7, 5, 1, 4, 8, 6, 2, 5, 9, 7, 2, 6, 9, 8, 3], { period: 4 });
@@ -58,7 +65,7 @@ export function senSlope(values: ArrayLike<number>, options?: SenSlopeOptions): 
   const period = checkKendallArguments('senSlope', values, options);
   const alpha = options?.alpha ?? 0.05;
   const { n, varS } = seasonalKendallScore(values, period);
-  const slopes = pairSlopes(values, period);
+  const slopes = pairSlopes('senSlope', values, period);
   const count = slopes.length;
   if (count === 0) return { n, slope: Number.NaN, lower: Number.NaN, upper: Number.NaN };
   const slope = selectMedian(slopes);
@@ -76,13 +83,19 @@ export function senSlope(values: ArrayLike<number>, options?: SenSlopeOptions): 
  * cycles, over pairs i < j of valid values in the same season; `period` 1 gives the plain
  * (x_j − x_i)/(j − i) over all pairs. In no particular order.
  *
+ * @param functionName - the public function that asks, for the error of a series too long
  * @param values - the series in time order; a value that is not finite is skipped
  * @param period - the number of seasons, an integer ≥ 1
  * @returns a new array of Σ_g n_g(n_g − 1)/2 slopes
+ * @throws RangeError when there would be more than {@link MAX_PAIR_SLOPES}
  * @example
- * pairSlopes([1, Number.NaN, 4], 1); // Float64Array [1.5]
+ * pairSlopes('senSlope', [1, Number.NaN, 4], 1); // Float64Array [1.5]
  */
-export function pairSlopes(values: ArrayLike<number>, period: number): Float64Array {
+export function pairSlopes(
+  functionName: string,
+  values: ArrayLike<number>,
+  period: number,
+): Float64Array {
   const size = Math.ceil(values.length / period);
   const season = new Float64Array(size);
   const cycles = new Float64Array(size);
@@ -91,6 +104,7 @@ export function pairSlopes(values: ArrayLike<number>, period: number): Float64Ar
     const count = seasonValues(values, period, g, season);
     total += (count * (count - 1)) / 2;
   }
+  checkPairSlopeCount(functionName, total, MAX_PAIR_SLOPES);
   const slopes = new Float64Array(total);
   let k = 0;
   for (let g = 0; g < period && g < values.length; g++) {

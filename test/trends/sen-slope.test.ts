@@ -71,8 +71,10 @@ describe('senSlope worked examples', () => {
   });
 
   it('pairSlopes lists every pair slope of each season', () => {
-    expect([...pairSlopes([1, NaN_, 4], 1)]).toEqual([1.5]);
-    expect([...pairSlopes([1, 10, 3, 14, 9], 2)].sort((a, b) => a - b)).toEqual([2, 4, 4, 6]);
+    expect([...pairSlopes('senSlope', [1, NaN_, 4], 1)]).toEqual([1.5]);
+    expect([...pairSlopes('senSlope', [1, 10, 3, 14, 9], 2)].sort((a, b) => a - b)).toEqual([
+      2, 4, 4, 6,
+    ]);
   });
 });
 
