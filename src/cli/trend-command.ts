@@ -38,19 +38,23 @@ pollutant are averaged per UTC hour, from the first sample's hour to the last's)
 CSV (${HOURLY_CSV_HEADER}; one row per whole UTC hour, an empty value for a missing hour).
 
 Options:
-  --pollutant POLLUTANT  the measurement type of a samples CSV: ${MEASUREMENT_TYPE_NAMES.join(', ')}
-                         (it names an hourly CSV's values)
+  --pollutant POLLUTANT  the measurement type read from a samples CSV, one of
+                         ${MEASUREMENT_TYPE_NAMES.slice(0, 8).join(', ')},
+                         ${MEASUREMENT_TYPE_NAMES.slice(8).join(', ')}
+                         (for an hourly CSV, the name of its values)
   --installation ID      the installation of a samples CSV that holds several
   --installations FILE   the store's installations JSON: PM25 of a samples CSV is then
                          corrected per hour with the installation's "correction", as
                          airq assess does (an hour without HUMIDITY has no PM25)
-  --period PERIOD        ${TREND_PERIODS.join(', ')} (default month); weeks are ISO weeks
-                         from Monday, seasons DJF, MAM, JJA, SON (December with the next
-                         January and February)
-  --statistic STATISTIC  of each period's hours: ${TREND_STATISTICS.join(', ')} (default mean)
+  --period PERIOD        ${TREND_PERIODS.join(', ')} (default month);
+                         weeks are ISO weeks from Monday, seasons DJF, MAM, JJA, SON
+                         (December with the next January and February)
+  --statistic STATISTIC  of each period's hours: ${TREND_STATISTICS.join(', ')}
+                         (default mean)
   --percentile P         with --statistic percentile: P in [0, 100] (type 7, as R's default)
   --min-capture F        a period with a smaller share of its calendar hours measured has no
-                         value, a gap in the tests (default ${DEFAULT_TREND_MIN_CAPTURE}; 0 keeps every period with data)
+                         value, a gap in the tests (default ${DEFAULT_TREND_MIN_CAPTURE}; 0 keeps every
+                         period with data)
   --time-zone ZONE       the calendar's zone: an IANA name such as Europe/Warsaw, or minutes
                          east of UTC such as 60 or --time-zone=-300 (default UTC)
   --alpha A              the intervals are at confidence 1 - A, A in (0, 1) (default 0.05)
@@ -61,8 +65,8 @@ Options:
   --json                 print the periods and the tests as JSON (NaN as null)
   -h, --help             show this text
 
-Too few period values give n/a (null in JSON), not an error: Mann-Kendall needs 3, Theil-Sen
-6. Bad rows are printed to stderr as FILE:LINE: reason and skipped. Inputs over
+Too few period values give n/a (null in JSON), not an error: Mann-Kendall needs 3 of them,
+Theil-Sen 6. Bad rows are printed to stderr as FILE:LINE: reason and skipped. Inputs over
 ${PROGRESS_MIN_BYTES / 1024 / 1024} MiB show a progress bar when stderr is a terminal.
 `;
 
