@@ -4,8 +4,7 @@ import type { NationalIndexTypeName } from '../indexes/index-table.js';
 import { type AveragedInputKey, type AveragingRule, rulesOf } from './averaging-rules.js';
 import { KR_C24E_THRESHOLDS, krC24eAt } from './kr-c24e.js';
 import { nowCastAt } from './now-cast.js';
-import { runningMaxAt } from './running-max.js';
-import { runningMeanAt } from './running-mean.js';
+import { runningAt } from './running-window.js';
 
 // From hourly means to the inputs of a national index at one instant (see averaging-rows.ts): each
 // input is averaged over its own period and must pass its own data-capture rule, or it is left
@@ -91,12 +90,12 @@ export function averageAt(
     case 'nowcast':
       return nowCastAt(values, end, rule.hours, rule.minHours, rule.ofLatestHours);
     case 'max':
-      return runningMaxAt(values, end, rule.hours, rule.minHours);
+      return runningAt('max', values, end, rule.hours, rule.minHours);
     case 'kr-c24e':
       // Only PM10 and PM25 have a C24E row, and M is theirs.
       return krC24eAt(values, end, KR_C24E_THRESHOLDS[rule.source as 'PM10' | 'PM25']);
     default:
       // A 1-h value is a running mean of one hour that must be present: the same arithmetic.
-      return runningMeanAt(values, end, rule.hours, rule.minHours);
+      return runningAt('mean', values, end, rule.hours, rule.minHours);
   }
 }

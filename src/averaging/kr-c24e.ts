@@ -1,5 +1,6 @@
 import { checkArrayLike, checkOneOf } from '../arguments/argument-checks.js';
 import { FLOAT_SAFE_EPSILON } from '../indexes/float-safe.js';
+import { runningAt } from './running-window.js';
 
 // AirKorea's predicted 24-hour PM mean (C24E, the "24시간 예측 이동평균" of its CAI calculator,
 // airkorea.or.kr/web/caiCalculator): Korea's CAI reads PM as a 24-h mean, but publishes every
@@ -80,16 +81,9 @@ export function krC24eAt(
   end: number,
   thresholdUgM3: number,
 ): number | undefined {
-  let sum12 = 0;
-  let present12 = 0;
-  for (let j = Math.max(0, end - KR_C24E_HOURS); j < end; j++) {
-    const value = values[j];
-    if (!Number.isFinite(value)) continue;
-    sum12 += value as number;
-    present12++;
-  }
-  if (present12 < KR_C24E_MIN_HOURS) return undefined;
-  const c12 = sum12 / present12;
+  // C12 is a running mean of 12 hours, 9 present.
+  const c12 = runningAt('mean', values, end, KR_C24E_HOURS, KR_C24E_MIN_HOURS);
+  if (c12 === undefined) return undefined;
 
   let sum4 = 0;
   let present4 = 0;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { averageAt } from '../../src/averaging/index-inputs.js';
-import { runningMax, runningMaxAt } from '../../src/averaging/running-max.js';
+import { runningAt, runningMax } from '../../src/averaging/running-window.js';
 import { exactCaptureArb, hourlySeriesArb } from '../helpers/averaging-arbitraries.js';
 import { newestFirst } from '../helpers/averaging-oracles.js';
 import { naiveRunningMax } from '../helpers/averaging-oracles-more.js';
@@ -63,8 +63,8 @@ describe('runningMax examples', () => {
   });
 
   it('slides along a longer series without reading past `end`', () => {
-    expect(runningMaxAt([1, 7, 3, 99], 3, 3, 2)).toBe(7);
-    expect(runningMaxAt([1, 7, 3, 99], 1, 3, 1)).toBe(1);
+    expect(runningAt('max', [1, 7, 3, 99], 3, 3, 2)).toBe(7);
+    expect(runningAt('max', [1, 7, 3, 99], 1, 3, 1)).toBe(1);
     const rule = { key: 'O3', source: 'O3', method: 'max', hours: 24, minHours: 18 } as const;
     const o3 = [...Array(24).fill(50), 300];
     expect(averageAt({ ...rule, ofLatestHours: 24 }, o3, 24)).toBe(50);

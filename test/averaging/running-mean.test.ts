@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { runningMean } from '../../src/averaging/running-mean.js';
+import { runningAt, runningMean } from '../../src/averaging/running-window.js';
 import { exactCaptureArb, hourlySeriesArb } from '../helpers/averaging-arbitraries.js';
 import { closeTo, naiveRunningMean, newestFirst } from '../helpers/averaging-oracles.js';
 
@@ -42,6 +42,12 @@ describe('runningMean examples', () => {
       );
     expect(runningMean(build(min), hours, min)).toBeDefined();
     if (min > 1) expect(runningMean(build(min - 1), hours, min)).toBeUndefined();
+  });
+
+  it('slides along a longer series without reading past `end`', () => {
+    expect(runningAt('mean', [1, 2, 3, 99], 3, 3, 2)).toBe(2);
+    expect(runningAt('mean', [1, 2, 3, 99], 1, 3, 1)).toBe(1);
+    expect(runningAt('mean', [1, NaN_, 3, 99], 2, 3, 2)).toBeUndefined();
   });
 
   it('keeps negative hours as they are (computeIndex counts a negative input as 0)', () => {
