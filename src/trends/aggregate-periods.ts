@@ -90,6 +90,8 @@ export function aggregatePeriods(series: TimedSeries, options: AggregateOptions)
   const sorts = statistic === 'median' || statistic === 'percentile';
   const scratch = sorts ? new Float64Array(longestPeriod(firstIndex)) : undefined;
   const q = (percentile ?? 0) / 100;
+  const plain =
+    statistic === 'mean' || statistic === 'sum' || statistic === 'count' || statistic === 'capture';
   for (let k = 0; k < periods; k++) {
     const first = firstIndex[k] as number;
     const last = firstIndex[k + 1] as number;
@@ -97,16 +99,26 @@ export function aggregatePeriods(series: TimedSeries, options: AggregateOptions)
     let sum = 0;
     let min = Number.POSITIVE_INFINITY;
     let max = Number.NEGATIVE_INFINITY;
-    for (let i = first; i < last; i++) {
-      const v = source[i] as number;
-      // NaN and ±Infinity fail this test: missing.
-      if (!(v - v === 0)) continue;
-      if (scratch !== undefined) scratch[n] = v;
-      n++;
-      sum += v;
-      if (v < min) min = v;
-      if (v > max) max = v;
-    }
+    if (plain) {
+      // The common case (mean, sum, count, capture) in its own tight loop.
+      for (let i = first; i < last; i++) {
+        const v = source[i] as number;
+        if (v - v === 0) {
+          n++;
+          sum += v;
+        }
+      }
+    } else
+      for (let i = first; i < last; i++) {
+        const v = source[i] as number;
+        // NaN and ±Infinity fail this test: missing.
+        if (!(v - v === 0)) continue;
+        if (scratch !== undefined) scratch[n] = v;
+        n++;
+        sum += v;
+        if (v < min) min = v;
+        if (v > max) max = v;
+      }
     count[k] = n;
     const capture = n / (possible[k] as number);
     if (statistic === 'count') values[k] = n;

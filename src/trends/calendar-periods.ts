@@ -67,16 +67,31 @@ export function periodBoundaries(
     boundaries.push(startMs);
     return Float64Array.from(boundaries);
   }
+  // Consecutive midnights usually share one offset: try the last one (two reads, and for days
+  // one, since the day before is already known), then the offset found at the guess (a month
+  // that holds a transition), and search in full only when both fail.
+  let guessMs = offsetMs(fromMs);
+  const startOf = (key: number): number => {
+    const midnightWallMs = firstDayOfKey(period, key) * DAY_MS;
+    let instant = midnightWithOffset(midnightWallMs, guessMs, offsetMs);
+    if (Number.isNaN(instant)) {
+      const foundMs = offsetMs(midnightWallMs - guessMs);
+      if (foundMs !== guessMs) instant = midnightWithOffset(midnightWallMs, foundMs, offsetMs);
+      if (Number.isNaN(instant)) instant = localMidnightInstant(midnightWallMs / DAY_MS, offsetMs);
+      guessMs = offsetMs(instant);
+    }
+    return instant;
+  };
   let key = periodKey(period, localDayNumber(fromMs, offsetMs));
-  let startMs = localMidnightInstant(firstDayOfKey(period, key), offsetMs);
+  let startMs = startOf(key);
   key = nextKey(period, key);
-  let nextStartMs = localMidnightInstant(firstDayOfKey(period, key), offsetMs);
+  let nextStartMs = startOf(key);
   // A zone that turns its clocks back just after midnight repeats wall times of the previous
   // date inside the new period: an instant belongs to the period by its instant, not its date.
   while (nextStartMs <= fromMs) {
     startMs = nextStartMs;
     key = nextKey(period, key);
-    nextStartMs = localMidnightInstant(firstDayOfKey(period, key), offsetMs);
+    nextStartMs = startOf(key);
   }
   boundaries.push(startMs);
   while (inRange(nextStartMs)) {
@@ -84,7 +99,7 @@ export function periodBoundaries(
     if (nextStartMs > startMs) boundaries.push(nextStartMs);
     startMs = nextStartMs;
     key = nextKey(period, key);
-    nextStartMs = localMidnightInstant(firstDayOfKey(period, key), offsetMs);
+    nextStartMs = startOf(key);
   }
   if (nextStartMs > startMs) boundaries.push(nextStartMs);
   return Float64Array.from(boundaries);
@@ -127,6 +142,19 @@ export function localMidnightInstant(
     else lowS = middleS;
   }
   return highS * 1000;
+}
+
+// The instant of a local midnight when `candidateMs` is the offset in force over the whole day
+// of real time before it (then no earlier instant reached midnight); NaN when it is not.
+function midnightWithOffset(
+  midnightWallMs: number,
+  candidateMs: number,
+  offsetMs: (atMs: number) => number,
+): number {
+  const instant = midnightWallMs - candidateMs;
+  if (offsetMs(instant - DAY_MS) === candidateMs && offsetMs(instant) === candidateMs)
+    return instant;
+  return Number.NaN;
 }
 
 // A period is named by a key: the local day number of its first date for days and weeks, the

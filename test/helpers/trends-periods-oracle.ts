@@ -24,11 +24,28 @@ export function naiveMidnightInstant(day: number, zone: OracleZone): number {
   const memo = midnightMemo.get(key);
   if (memo !== undefined) return memo;
   const midnight = day * DAY;
-  // Offsets stay within ±18 h: scan whole hours of real time from 19 h before.
-  let t = midnight - 19 * HOUR;
-  while (naiveWallMs(t, zone) < midnight) t += HOUR;
-  let u = t - HOUR;
-  while (naiveWallMs(u, zone) < midnight) u += MINUTE;
+  // Offsets stay within ±18 h: walk real time an hour at a time from 19 h before. Within an
+  // hour whose two ends share an offset the wall clock runs straight, so the first instant at
+  // or after midnight is read off; an hour whose ends differ holds a transition and is walked
+  // a minute at a time (the wall clock may reach midnight and turn back inside it).
+  let u = Number.NaN;
+  for (let a = midnight - 19 * HOUR; Number.isNaN(u); a += HOUR) {
+    const oa = naiveWallMs(a, zone) - a;
+    const ob = naiveWallMs(a + HOUR, zone) - (a + HOUR);
+    if (oa === ob) {
+      const t = Math.max(a, midnight - oa);
+      if (t < a + HOUR) u = t;
+      continue;
+    }
+    for (let m = a; m < a + HOUR; m += MINUTE) {
+      const om = naiveWallMs(m, zone) - m;
+      const t = Math.max(m, midnight - om);
+      if (t < m + MINUTE) {
+        u = t;
+        break;
+      }
+    }
+  }
   midnightMemo.set(key, u);
   return u;
 }
