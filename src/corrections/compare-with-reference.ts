@@ -1,5 +1,6 @@
 import { checkArrayLike } from '../arguments/argument-checks.js';
 import { argumentError } from '../arguments/describe-value.js';
+import { centredSums, FINITE } from './centred-sums.js';
 
 // How well a series agrees with a reference monitor, in the statistics of the openair R
 // package's `modStats`, the usual set in sensor evaluations, so that figures computed here can
@@ -39,9 +40,9 @@ export interface ReferenceComparison {
  * constant reference gives a `coe` of −Infinity (or NaN when every error is 0). Without a
  * complete pair every statistic is NaN and `n` is 0. No rounding.
  *
- * Two passes: the sums and the means first, then the centred sums (`r`, `coe`, `ioa`), which
- * need the means; `Σ|O − mean(O)|` cannot be had in one pass, and centring on the exact means
- * keeps `r` precise.
+ * Two passes: the means and centred sums of both series first (the one-pass blocked sums
+ * `fitLinearCorrection` uses too, precise for large, nearly equal values), then the errors
+ * and `Σ|O − mean(O)|` of `coe` and `ioa`, which needs the mean.
  *
  * @param predicted - `M`: the series to judge (a corrected sensor, say)
  * @param reference - `O`: the reference monitor's values, aligned by index, of the same length
@@ -71,22 +72,27 @@ export function compareWithReference(
       length,
     );
   }
-  let first = 0;
-  while (first < predicted.length && !isComplete(predicted[first]!, reference[first]!)) first++;
-  if (first === predicted.length) return noPairs();
-  const sums = sumsOf(predicted, reference, first);
-  const { n, sumAbsError, sumO } = sums;
-  const { smm, soo, smo, spread } = centredSumsOf(predicted, reference, sums);
+  // r needs the centred sums of both series (the reference passed twice: the sums take three
+  // columns); Σ|O − mean(O)| of coe and ioa needs the mean itself, so the errors and the spread
+  // are summed in a second pass.
+  const sums = centredSums(predicted, reference, reference, [FINITE, FINITE, FINITE]);
+  const { n, meanB: meanO } = sums;
+  const { ratios, within, sumError, sumAbsError, sumSquaredError, sumO, spread } = errorSumsOf(
+    predicted,
+    reference,
+    meanO,
+  );
   const agreementLimit = 2 * spread;
+  // Without a complete pair every sum is 0 and every statistic but n comes out 0/0, NaN.
   return {
     n,
-    fac2: sums.within / sums.ratios,
-    mb: sums.sumError / n,
+    fac2: within / ratios,
+    mb: sumError / n,
     mge: sumAbsError / n,
-    nmb: sums.sumError / sumO,
+    nmb: sumError / sumO,
     nmge: sumAbsError / sumO,
-    rmse: Math.sqrt(sums.sumSquaredError / n),
-    r: smo / Math.sqrt(smm * soo),
+    rmse: Math.sqrt(sumSquaredError / n),
+    r: sums.sab / Math.sqrt(sums.saa * sums.sbb),
     coe: 1 - sumAbsError / spread,
     ioa:
       sumAbsError <= agreementLimit
@@ -95,45 +101,38 @@ export function compareWithReference(
   };
 }
 
-// Each pass is a function of its own: as one function, the code after the first loop had no
-// type feedback when the loop was compiled on the fly, and calls kept falling back to the
+// A pass of its own: as part of one long function, the code after the first loop had no type
+// feedback when the loop was compiled on the fly, and calls kept falling back to the
 // interpreter there (3–4× the time of a plain two-pass loop on a million pairs).
 
-interface Sums {
-  /** The first complete pair's index. */
-  readonly first: number;
-  readonly n: number;
+interface ErrorSums {
   readonly ratios: number;
   readonly within: number;
   readonly sumError: number;
   readonly sumAbsError: number;
   readonly sumSquaredError: number;
   readonly sumO: number;
-  readonly meanM: number;
-  readonly meanO: number;
+  /** Σ|O − mean(O)|. */
+  readonly spread: number;
 }
 
-function sumsOf(predicted: ArrayLike<number>, reference: ArrayLike<number>, first: number): Sums {
+function errorSumsOf(
+  predicted: ArrayLike<number>,
+  reference: ArrayLike<number>,
+  meanO: number,
+): ErrorSums {
   const length = predicted.length;
-  // Deviations from the first complete pair: the means of constant series come out exactly
-  // that constant (a sum divided by n may not), so a constant side gives a variance of exactly
-  // 0 and the documented NaN, −Infinity or −1.
-  const shiftM = predicted[first]!;
-  const shiftO = reference[first]!;
-  let n = 0;
   let ratios = 0;
   let within = 0;
   let sumError = 0;
   let sumAbsError = 0;
   let sumSquaredError = 0;
   let sumO = 0;
-  let shiftedM = 0;
-  let shiftedO = 0;
-  for (let i = first; i < length; i++) {
+  let spread = 0;
+  for (let i = 0; i < length; i++) {
     const m = predicted[i]!;
     const o = reference[i]!;
     if (!isComplete(m, o)) continue;
-    n++;
     const ratio = m / o;
     // 0/0 is no ratio at all; x/0 is ±Infinity, a ratio outside [0.5, 2].
     if (!Number.isNaN(ratio)) {
@@ -145,54 +144,9 @@ function sumsOf(predicted: ArrayLike<number>, reference: ArrayLike<number>, firs
     sumAbsError += Math.abs(error);
     sumSquaredError += error * error;
     sumO += o;
-    shiftedM += m - shiftM;
-    shiftedO += o - shiftO;
+    spread += Math.abs(o - meanO);
   }
-  const meanM = shiftM + shiftedM / n;
-  const meanO = shiftO + shiftedO / n;
-  return { first, n, ratios, within, sumError, sumAbsError, sumSquaredError, sumO, meanM, meanO };
-}
-
-// The pass that needs the means: Σ|O − mean(O)| cannot be had in one pass, and centring on the
-// exact means keeps Pearson's r precise.
-function centredSumsOf(
-  predicted: ArrayLike<number>,
-  reference: ArrayLike<number>,
-  { first, meanM, meanO }: Sums,
-): { smm: number; soo: number; smo: number; spread: number } {
-  let smm = 0;
-  let soo = 0;
-  let smo = 0;
-  let spread = 0;
-  for (let i = first; i < predicted.length; i++) {
-    const m = predicted[i]!;
-    const o = reference[i]!;
-    if (!isComplete(m, o)) continue;
-    const dm = m - meanM;
-    const dO = o - meanO;
-    smm += dm * dm;
-    soo += dO * dO;
-    smo += dm * dO;
-    spread += Math.abs(dO);
-  }
-  return { smm, soo, smo, spread };
-}
-
-// Without a complete pair every statistic but n is 0/0.
-function noPairs(): ReferenceComparison {
-  const nan = Number.NaN;
-  return {
-    n: 0,
-    fac2: nan,
-    mb: nan,
-    mge: nan,
-    nmb: nan,
-    nmge: nan,
-    rmse: nan,
-    r: nan,
-    coe: nan,
-    ioa: nan,
-  };
+  return { ratios, within, sumError, sumAbsError, sumSquaredError, sumO, spread };
 }
 
 function isComplete(m: number, o: number): boolean {

@@ -1,6 +1,7 @@
 import { checkArrayLike, checkObject, checkSafeInteger } from '../arguments/argument-checks.js';
 import { argumentError } from '../arguments/describe-value.js';
 import { checkKnownKeys } from '../arguments/key-spelling.js';
+import { centredSums, FINITE, type KeptRange } from './centred-sums.js';
 import type { LinearCoefficients } from './correction-options.js';
 
 // Ordinary least squares of a reference monitor on a colocated sensor's PM2.5 and RH, the
@@ -29,7 +30,7 @@ const SINGULAR_SHARE = 1e-12;
  * Fits `reference ≈ intercept + pm25·PM + rh·RH` by ordinary least squares over the records
  * where all three values are finite, PM2.5 ≥ 0 and RH is in [0, 100] (a negative reference is
  * kept: reference monitors report small negative hours). One pass over the data gives the
- * means and the centred sums of squares and products (see `centredSums`), so large, nearly
+ * means and the centred sums of squares and products (`centredSums`), so large, nearly
  * equal values lose no precision; the 2×2 system of the centred PM and RH then gives the
  * slopes, and the means the intercept.
  *
@@ -56,7 +57,10 @@ export function fitLinearCorrection(
 ): LinearFit {
   const minPairs = checkMinPairs(options);
   const { pm25, rh, reference } = checkPairs(pairs);
-  const { n, meanX, meanZ, meanY, sxx, szz, sxz, sxy, szy } = centredSums(pm25, rh, reference);
+  // x: PM2.5, z: RH, y: the reference.
+  const sums = centredSums(pm25, rh, reference, USABLE);
+  const { n, meanA: meanX, meanB: meanZ, meanC: meanY } = sums;
+  const { saa: sxx, sbb: szz, sab: sxz, sac: sxy, sbc: szy } = sums;
   if (n < minPairs) {
     throw new RangeError(
       `fitLinearCorrection: pairs must hold at least options.minPairs (${minPairs}) usable records (all three finite, pm25 ≥ 0, rh in [0, 100]), got ${n}`,
@@ -81,105 +85,12 @@ export function fitLinearCorrection(
   };
 }
 
-/** Usable records per block of {@link centredSums}. */
-const BLOCK = 256;
-
-interface CentredSums {
-  readonly n: number;
-  readonly meanX: number;
-  readonly meanZ: number;
-  readonly meanY: number;
-  readonly sxx: number;
-  readonly szz: number;
-  readonly sxz: number;
-  readonly sxy: number;
-  readonly szy: number;
-}
-
-// The means of PM2.5 (x), RH (z) and the reference (y) over the usable records, and the sums of
-// products of their deviations from those means, in one pass. Within a block of records the
-// deviations are taken from the means so far, so the sums hold small numbers and only plain
-// additions (no dependency chain through a running mean: Welford's per-record update made the
-// fit 5× slower than a two-pass loop on a million pairs); each block is then merged exactly
-// (Chan et al.'s update: the block's sums about the old means, less n·Δ² for the shift of the
-// means). The first block takes its first record as the means so far.
-function centredSums(
-  pm25: ArrayLike<number>,
-  rh: ArrayLike<number>,
-  reference: ArrayLike<number>,
-): CentredSums {
-  const length = pm25.length;
-  let i = 0;
-  while (i < length && !isUsable(pm25[i]!, rh[i]!, reference[i]!)) i++;
-  if (i === length) return NO_SUMS;
-  let n = 0;
-  let meanX = pm25[i]!;
-  let meanZ = rh[i]!;
-  let meanY = reference[i]!;
-  let sxx = 0;
-  let szz = 0;
-  let sxz = 0;
-  let sxy = 0;
-  let szy = 0;
-  while (i < length) {
-    let count = 0;
-    let sumU = 0;
-    let sumV = 0;
-    let sumW = 0;
-    let uu = 0;
-    let vv = 0;
-    let uv = 0;
-    let uw = 0;
-    let vw = 0;
-    for (; i < length && count < BLOCK; i++) {
-      const x = pm25[i]!;
-      const z = rh[i]!;
-      const y = reference[i]!;
-      if (!isUsable(x, z, y)) continue;
-      const u = x - meanX;
-      const v = z - meanZ;
-      const w = y - meanY;
-      count++;
-      sumU += u;
-      sumV += v;
-      sumW += w;
-      uu += u * u;
-      vv += v * v;
-      uv += u * v;
-      uw += u * w;
-      vw += v * w;
-    }
-    n += count;
-    const du = sumU / n;
-    const dv = sumV / n;
-    const dw = sumW / n;
-    sxx += uu - sumU * du;
-    szz += vv - sumV * dv;
-    sxz += uv - sumU * dv;
-    sxy += uw - sumU * dw;
-    szy += vw - sumV * dw;
-    meanX += du;
-    meanZ += dv;
-    meanY += dw;
-  }
-  return { n, meanX, meanZ, meanY, sxx, szz, sxz, sxy, szy };
-}
-
-const NO_SUMS: CentredSums = Object.freeze({
-  n: 0,
-  meanX: 0,
-  meanZ: 0,
-  meanY: 0,
-  sxx: 0,
-  szz: 0,
-  sxz: 0,
-  sxy: 0,
-  szy: 0,
-});
-
-function isUsable(x: number, z: number, y: number): boolean {
-  return x >= 0 && x < Number.POSITIVE_INFINITY && z >= 0 && z <= 100 && Number.isFinite(y);
-}
+// A usable record: PM2.5 finite and ≥ 0, RH in [0, 100], the reference finite.
+const USABLE: readonly [KeptRange, KeptRange, KeptRange] = Object.freeze([
+  Object.freeze({ min: 0, max: Number.MAX_VALUE }),
+  Object.freeze({ min: 0, max: 100 }),
+  FINITE,
+] as const);
 
 function checkMinPairs(options: unknown): number {
   checkObject('fitLinearCorrection', 'options', options);
