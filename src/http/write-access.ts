@@ -42,7 +42,7 @@ function basicPassword(authorization: string | undefined): string | undefined {
   let decoded: string;
   try {
     const binary = atob(match[1]!);
-    decoded = /^[\x00-\x7f]*$/.test(binary)
+    decoded = /^\p{ASCII}*$/u.test(binary)
       ? binary
       : UTF8.decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)));
   } catch {

@@ -13,7 +13,13 @@ import {
   SampleJournal,
   syncDirectory,
 } from '../../../src/store/journal/index.js';
-import { encodeJournalOracle, replayAll, sampleOf, systemError, tempDir } from './journal-helpers.js';
+import {
+  encodeJournalOracle,
+  replayAll,
+  sampleOf,
+  systemError,
+  tempDir,
+} from './journal-helpers.js';
 
 // Linux's O_DSYNC in the octal `flags:` line of /proc/self/fdinfo (asm-generic/fcntl.h).
 const LINUX_O_DSYNC = 0o10000;
@@ -42,13 +48,19 @@ function countingFiles() {
         path: real.path,
         size: () => real.size(),
         readAt: (buffer, offset, length, position) => real.readAt(buffer, offset, length, position),
-        writeAt: (bytes, position) => (counts.writes++, real.writeAt(bytes, position)),
+        writeAt(bytes, position) {
+          counts.writes++;
+          return real.writeAt(bytes, position);
+        },
         async writeDurablyAt(bytes, position) {
           counts.durableWrites++;
           if (failure.error !== undefined) throw failure.error;
           await real.writeDurablyAt!(bytes, position);
         },
-        datasync: () => (counts.datasyncs++, real.datasync()),
+        datasync() {
+          counts.datasyncs++;
+          return real.datasync();
+        },
         truncate: (length) => real.truncate(length),
         close: () => real.close(),
       };
