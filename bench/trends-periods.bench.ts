@@ -4,9 +4,11 @@ import { seededRandom } from './helpers/seeded-random.js';
 import { consume } from './helpers/sink.js';
 
 // Monthly means of ten years of hourly data in Europe/Warsaw (issue 40 §4): airq's
-// aggregatePeriods (checks, month boundaries through Intl, one pass over the values) against a
-// plain loop that only adds: it gets the month boundaries computed beforehand, outside the
-// timed runs, and does no checks. The difference is what the calendar and the checks cost.
+// aggregatePeriods (checks, month boundaries through Intl, one pass over the values) against
+// two plain loops: one that only adds, given the month boundaries computed beforehand (the
+// difference is what the calendar and the checks cost), and one that finds each month start
+// itself with one Intl reading of the offset (a plain program's way: right for Warsaw, whose
+// clocks never change at midnight on the 1st, not for every zone), then adds.
 
 const BENCH_OPTIONS = { time: 2000, warmupTime: 300 };
 const HOUR_MS = 3_600_000;
@@ -32,7 +34,33 @@ const values = Float64Array.from({ length: HOURS }, () =>
 const series = { atMs, values };
 const options = { period: 'month', timeZone: 'Europe/Warsaw' } as const;
 
-function plainMonthlyMeans(): Float64Array {
+// Wall-clock fields read back from one formatter, made once as airq keeps its own.
+const warsaw = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'Europe/Warsaw',
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+});
+
+function warsawOffsetMs(t: number): number {
+  const [month, day, year, hour, minute, second] = warsaw.format(t).match(/\d+/g)!.map(Number);
+  return Date.UTC(year!, month! - 1, day!, hour!, minute!, second!) - Math.floor(t / 1000) * 1000;
+}
+
+// The month starts found in the run: the 1st's midnight less the offset in force there.
+function plainMonthStarts(): Float64Array {
+  return Float64Array.from({ length: 121 }, (_, k) => {
+    const midnight = Date.UTC(2014 + Math.floor(k / 12), k % 12, 1);
+    return midnight - warsawOffsetMs(midnight);
+  });
+}
+
+function plainMonthlyMeans(starts: ArrayLike<number> = monthStarts): Float64Array {
+  const monthStarts = starts;
   const months = monthStarts.length - 1;
   const sums = new Float64Array(months);
   const counts = new Uint32Array(months);
@@ -67,6 +95,9 @@ function plainMonthlyMeans(): Float64Array {
       throw new Error(`bench/trends-periods: month ${m} mean ${a} against ${b}`);
     }
   }
+  if (plainMonthStarts().some((start, k) => start !== monthStarts[k])) {
+    throw new Error('bench/trends-periods: the Intl month starts differ from the written ones');
+  }
 }
 
 describe(`monthly means in Europe/Warsaw, 10 years hourly · N=${HOURS} values`, () => {
@@ -81,6 +112,13 @@ describe(`monthly means in Europe/Warsaw, 10 years hourly · N=${HOURS} values`,
     'airq aggregatePeriods month, fixed offset +60 min (no Intl)',
     () => {
       consume(aggregatePeriods(series, { period: 'month', timeZone: 60 }).count[0] as number);
+    },
+    BENCH_OPTIONS,
+  );
+  bench(
+    'plain loop: month starts by one Intl offset reading each, then sums and counts',
+    () => {
+      consume(plainMonthlyMeans(plainMonthStarts()).length);
     },
     BENCH_OPTIONS,
   );
