@@ -198,8 +198,14 @@ function daysFromCivil(year: number, month: number, day: number): number {
   return era * 146_097 + dayOfEra - 719_468;
 }
 
-// year · 12 + month − 1 of a day number (the inverse of days_from_civil, months only).
-function monthIndexOfDay(dayNumber: number): number {
+/**
+ * year · 12 + month − 1 of a local date (days since 1970-01-01): H. Hinnant's civil-from-days
+ * arithmetic, months only, for every date of the ECMAScript range.
+ *
+ * @example
+ * monthIndexOfDay(19_782); // 24_290 (2024-02-29: 2024 · 12 + 2 − 1)
+ */
+export function monthIndexOfDay(dayNumber: number): number {
   const z = dayNumber + 719_468;
   const era = Math.floor(z / 146_097);
   const dayOfEra = z - era * 146_097;

@@ -1,5 +1,6 @@
 import { checkObject, checkOneOf } from '../arguments/argument-checks.js';
 import { argumentError } from '../arguments/describe-value.js';
+import { monthIndexOfDay } from './calendar-periods.js';
 import { checkOpenUnit } from './kendall-options.js';
 import { normalQuantile } from './normal-distribution.js';
 import { medianOfSorted, quantileOfSorted } from './order-statistics.js';
@@ -208,23 +209,6 @@ function cellOf(kind: ProfileKind, wallMs: number): number {
   if (kind === 'hour') return hour;
   if (kind === 'weekday') return weekday;
   if (kind === 'hour-weekday') return weekday * 24 + hour;
-  return monthOfDay(day);
-}
-
-/** The month (0 = January) of a day number, by the civil-from-days arithmetic of H. Hinnant. */
-function monthOfDay(day: number): number {
-  // Days from 0000-03-01; years begin in March so the leap day is last.
-  const z = day + 719_468;
-  const dayOfEra = z - Math.floor(z / 146_097) * 146_097;
-  const yearOfEra = Math.floor(
-    (dayOfEra -
-      Math.floor(dayOfEra / 1460) +
-      Math.floor(dayOfEra / 36_524) -
-      Math.floor(dayOfEra / 146_096)) /
-      365,
-  );
-  const dayOfYear =
-    dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
-  const monthFromMarch = Math.floor((5 * dayOfYear + 2) / 153);
-  return monthFromMarch < 10 ? monthFromMarch + 2 : monthFromMarch - 10;
+  const monthIndex = monthIndexOfDay(day);
+  return monthIndex - Math.floor(monthIndex / 12) * 12; // 0 = January, before year 0 too
 }
