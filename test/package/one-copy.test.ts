@@ -77,8 +77,19 @@ describe('one copy of each function and class', () => {
   });
 
   it('under require, a function or class exported by two subpaths is one object', () => {
-    // The root re-exports the pure modules, so there are many shared names to compare.
-    expect(required.pairs).toBeGreaterThanOrEqual(36);
+    // The root re-exports the pure modules, so there are many shared names to compare (35 since
+    // airq/geo and airq/forecast left the root, issue 40), classes that `instanceof` meets among
+    // them: each of these is exported by the root and by its module's subpath.
+    expect(required.pairs).toBeGreaterThanOrEqual(35);
+    for (const [name, subpath] of [
+      ['InMemoryStore', 'airq/store'],
+      ['IngestError', 'airq/store'],
+      ['computeIndex', 'airq/indexes'],
+      ['measurementWindows', 'airq/time'],
+    ]) {
+      expect(required.exported.airq, name).toContain(name);
+      expect(required.exported[subpath!], name).toContain(name);
+    }
     expect(required.copies).toEqual([]);
   });
 
