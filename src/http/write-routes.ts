@@ -94,7 +94,7 @@ async function postAirRohr(request: CoreRequest, context: WriteContext): Promise
     value,
   }));
   const report = await writer.writeSamples(samples);
-  const { stored, skipped } = sortedOutcome(push.readings, push.skipped, report.rejected);
+  const { stored, skipped } = pushOutcome(push.readings, push.skipped, report.rejected);
   return {
     status: 200,
     value: {
@@ -110,7 +110,7 @@ async function postAirRohr(request: CoreRequest, context: WriteContext): Promise
 
 // The readings stored, and the skipped values with those the store refused after them; the
 // usual push has nothing refused and keeps its lists as they are.
-function sortedOutcome(
+function pushOutcome(
   readings: readonly AirRohrReading[],
   skipped: readonly AirRohrSkipped[],
   rejected: readonly { readonly index: number; readonly reason: string }[],
