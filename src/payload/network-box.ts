@@ -41,14 +41,22 @@ export function checkNetworkBox(functionName: string, box: NetworkBox): void {
 
 /**
  * Whether a point lies in `box` (edges included; across the antimeridian when
- * `minLng > maxLng`). The box must have passed {@link checkNetworkBox}.
+ * `minLng > maxLng`). Longitudes −180 and 180 are one meridian: a point on it is in every box
+ * that reaches it from either side. The box must have passed {@link checkNetworkBox}.
  *
  * @example
  * inNetworkBox({ minLat: -20, minLng: 170, maxLat: -10, maxLng: -170 }, -15, 179.5); // true
  * inNetworkBox({ minLat: -20, minLng: 170, maxLat: -10, maxLng: -170 }, -15, 0); // false
+ * inNetworkBox({ minLat: 0, minLng: 0, maxLat: 1, maxLng: 180 }, 0, -180); // true
  */
 export function inNetworkBox(box: NetworkBox, latitude: number, longitude: number): boolean {
   if (latitude < box.minLat || latitude > box.maxLat) return false;
+  return (
+    inLongitudes(box, longitude) || (Math.abs(longitude) === 180 && inLongitudes(box, -longitude))
+  );
+}
+
+function inLongitudes(box: NetworkBox, longitude: number): boolean {
   return box.minLng <= box.maxLng
     ? longitude >= box.minLng && longitude <= box.maxLng
     : longitude >= box.minLng || longitude <= box.maxLng;

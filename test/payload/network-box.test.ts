@@ -13,7 +13,9 @@ const FIJI = { minLat: -20, minLng: 175, maxLat: -15, maxLng: -178 };
 function walkEast(box: typeof KRAKOW, latitude: number, longitude: number): boolean {
   if (!(latitude >= box.minLat && latitude <= box.maxLat)) return false;
   const eastOf = (lng: number) => (lng >= box.minLng ? lng - box.minLng : lng - box.minLng + 360);
-  return eastOf(longitude) <= eastOf(box.maxLng);
+  // −180 and 180 name one meridian: a point on it is inside under either name.
+  const names = Math.abs(longitude) === 180 ? [longitude, -longitude] : [longitude];
+  return names.some((lng) => eastOf(lng) <= eastOf(box.maxLng));
 }
 
 describe('inNetworkBox', () => {
@@ -33,6 +35,17 @@ describe('inNetworkBox', () => {
     expect(inNetworkBox(FIJI, -18, -177.9)).toBe(false);
     expect(inNetworkBox(FIJI, -18, 0)).toBe(false);
     expect(inNetworkBox(FIJI, -21, 178.4)).toBe(false);
+  });
+
+  it('takes −180 and 180 as one meridian, from either side', () => {
+    const east = { minLat: 0, minLng: 0, maxLat: 1, maxLng: 180 };
+    const west = { minLat: 0, minLng: -180, maxLat: 1, maxLng: 0 };
+    for (const longitude of [180, -180]) {
+      expect(inNetworkBox(east, 0, longitude)).toBe(true);
+      expect(inNetworkBox(west, 0, longitude)).toBe(true);
+    }
+    expect(inNetworkBox(east, 0, -179.75)).toBe(false);
+    expect(inNetworkBox(west, 0, 179.75)).toBe(false);
   });
 
   it('agrees with a walk east from the west edge', () => {

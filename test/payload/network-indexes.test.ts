@@ -17,8 +17,9 @@ import { FULL_PROPERTY_RUNS } from '../helpers/property-runs.js';
 function insideByWalkingEast(box: NetworkBox, latitude: number, longitude: number): boolean {
   if (latitude < box.minLat || latitude > box.maxLat) return false;
   const span = box.maxLng - box.minLng + (box.maxLng < box.minLng ? 360 : 0);
-  const east = longitude - box.minLng + (longitude < box.minLng ? 360 : 0);
-  return east <= span;
+  const reached = (lng: number) => lng - box.minLng + (lng < box.minLng ? 360 : 0) <= span;
+  // −180 and 180 name one meridian: a point on it is reached under either name.
+  return reached(longitude) || (Math.abs(longitude) === 180 && reached(-longitude));
 }
 
 // Quarter degrees: the oracle's sums are then exact, and many points share an edge's value.
