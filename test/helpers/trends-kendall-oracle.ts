@@ -72,12 +72,11 @@ export interface OracleMannKendall {
   tau: number;
 }
 
-/** The whole test from §6 (seasonal with `period` > 1; Hamed–Rao on request). */
-export function naiveMannKendall(
+/** n, S, Var(S) and the pairs compared, summed over the seasons (one season: the plain test). */
+export function naiveSeasonalScore(
   values: ArrayLike<number>,
   period = 1,
-  hamedRao?: { alpha: number },
-): OracleMannKendall {
+): { n: number; s: number; varS: number; pairs: number } {
   let n = 0;
   let s = 0;
   let varS = 0;
@@ -89,6 +88,18 @@ export function naiveMannKendall(
     varS += naiveVarS(x);
     pairs += (x.length * (x.length - 1)) / 2;
   }
+  return { n, s, varS, pairs };
+}
+
+/** The whole test from §6 (seasonal with `period` > 1; Hamed–Rao on request). */
+export function naiveMannKendall(
+  values: ArrayLike<number>,
+  period = 1,
+  hamedRao?: { alpha: number },
+): OracleMannKendall {
+  const score = naiveSeasonalScore(values, period);
+  const { n, s, pairs } = score;
+  let varS = score.varS;
   const nan = Number.NaN;
   if (n < 3) return { n, s: nan, varS: nan, z: nan, p: nan, tau: nan };
   if (hamedRao !== undefined) varS = naiveHamedRao(values, varS, hamedRao.alpha);

@@ -1,6 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { outputsUnderZones } from '../helpers/process-time-zones.js';
 
 // The windows must not depend on the process time zone. Besides CI running the whole folder
 // under each zone, this test computes the same windows in child processes with different TZ
@@ -27,17 +26,9 @@ const script = `
   console.log(JSON.stringify(out));
 `;
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-
 describe('time windows in every process time zone', () => {
   it('are identical under UTC, +05:30, +05:45, -03:30 and Europe/Warsaw', () => {
-    const outputs = ZONES.map((zone) =>
-      execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-        cwd: root,
-        env: { ...process.env, TZ: zone },
-        encoding: 'utf8',
-      }),
-    );
+    const outputs = outputsUnderZones(script, ZONES);
     for (const output of outputs) expect(output).toBe(outputs[0]);
     expect(JSON.parse(outputs[0]!)[0]).toContain(
       '2026-11-21T08:27:00.000Z/2026-11-21T09:27:00.000Z,2026-11-20T09:00:00.000Z/',

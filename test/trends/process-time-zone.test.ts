@@ -1,6 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { outputsUnderZones } from '../helpers/process-time-zones.js';
 
 // airq/trends reads calendars only through its `timeZone` option, never through the process's
 // zone. Child processes under five TZ values compute the same calls and must print the same
@@ -30,17 +29,9 @@ const script = `
   console.log(JSON.stringify(out));
 `;
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-
 describe('airq/trends in every process time zone', () => {
   it('gives the same numbers under UTC, -03:00, +05:30, +13:00 and Europe/Warsaw', () => {
-    const outputs = ZONES.map((zone) =>
-      execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-        cwd: root,
-        env: { ...process.env, TZ: zone },
-        encoding: 'utf8',
-      }),
-    );
+    const outputs = outputsUnderZones(script, ZONES);
     for (const output of outputs) expect(output).toBe(outputs[0]);
     expect(JSON.parse(outputs[0]!)).toHaveLength(5 * 6 + 1);
   }, 120_000);
