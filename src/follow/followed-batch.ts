@@ -118,3 +118,19 @@ export interface FollowSink {
   /** Resolves once the batch's installations and samples are durable and served. */
   storeBatch(source: FollowedSourceName, batch: FollowedBatch): Promise<FollowStoreReport>;
 }
+
+/**
+ * Makes sure that at most one instance polls a source at a time when several share one
+ * PostgreSQL database (a lease row per source); without a database the lease is always held.
+ * The follower calls `hold` before every poll: a holder that dies stops renewing, and another
+ * instance takes the source over once `ttlMs` has passed.
+ */
+export interface FollowLease {
+  /**
+   * Takes the lease of `source`, or renews it when this instance holds it, until `ttlMs` from
+   * now (the database's clock); resolves with whether this instance holds it.
+   */
+  hold(source: FollowedSourceName, ttlMs: number): Promise<boolean>;
+  /** Gives the lease up at once (when the server stops), so that another instance need not wait. */
+  release(source: FollowedSourceName): Promise<void>;
+}
