@@ -25,5 +25,7 @@ export default defineConfig({
       'test/indexes/small-bundle.test.ts',
     ],
     testTimeout: 60_000,
+    // The same fast-check seed in every run, so that the incremental runs reuse what they can.
+    setupFiles: ['test/helpers/mutation-seed.ts'],
   },
 });
