@@ -14,6 +14,8 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     // Records every answer of the adapter's tests and checks it against the OpenAPI document.
     setupFiles: ['test/helpers/openapi-response-hook.ts'],
+    // One `initdb` per run for the PostgreSQL suites' servers, copied for each of them.
+    globalSetup: ['test/helpers/postgres-template-setup.ts'],
     benchmark: {
       include: ['bench/**/*.bench.ts'],
     },

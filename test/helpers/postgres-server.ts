@@ -1,9 +1,10 @@
 // A throwaway PostgreSQL server from Debian's packages: initdb into a temporary directory,
 // started on a free port (as the `postgres` user when running as root), removed afterwards.
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { chownSync, existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import {
   type Availability,
   findBinary,
@@ -50,6 +51,53 @@ export interface PostgresServer {
 let schemaCounter = 0;
 
 /**
+ * Makes `dataDirectory` an initialised cluster: a copy of the run's template (made by the first
+ * caller, see postgres-template-setup.ts), or `initdb` itself outside vitest's run.
+ */
+function initialiseDataDirectory(
+  binDirectory: string,
+  dataDirectory: string,
+  user: { uid: number; gid: number } | undefined,
+): void {
+  const initdb = (target: string) =>
+    execFileSync(
+      join(binDirectory, 'initdb'),
+      ['-D', target, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C', '-N'],
+      { stdio: 'pipe', ...(user ?? {}) },
+    );
+  const root = templateRoot();
+  if (root === undefined) {
+    initdb(dataDirectory);
+    return;
+  }
+  // One template per server version; whoever finds none makes one under a private name and
+  // renames it into place, which is atomic: a worker never copies a half-written template.
+  const template = join(root, basename(dirname(binDirectory)));
+  if (!existsSync(template)) {
+    const draft = mkdtempSync(join(root, 'draft-'));
+    if (user !== undefined) chownSync(draft, user.uid, user.gid);
+    initdb(join(draft, 'data'));
+    try {
+      renameSync(join(draft, 'data'), template);
+    } catch (error) {
+      if (!existsSync(template)) throw error;
+    }
+    rmSync(draft, { recursive: true, force: true });
+  }
+  // `cp -a` keeps the owner and the 0700 mode that PostgreSQL insists on.
+  execFileSync('cp', ['-a', template, dataDirectory], { stdio: 'pipe' });
+}
+
+/** The run's template directory, when vitest's global set-up provided one. */
+function templateRoot(): string | undefined {
+  try {
+    return inject('postgresTemplateRoot');
+  } catch {
+    return undefined; // not inside a vitest test file (a script, a benchmark)
+  }
+}
+
+/**
  * Starts a server. Settings favour speed over durability (no fsync): the data is thrown away.
  *
  * @param binDirectory - from {@link postgresBinaries}
@@ -59,11 +107,7 @@ export async function startPostgres(binDirectory: string): Promise<PostgresServe
   const user = serverUser('postgres');
   if (user !== undefined) chownSync(directory, user.uid, user.gid);
   const dataDirectory = join(directory, 'data');
-  execFileSync(
-    join(binDirectory, 'initdb'),
-    ['-D', dataDirectory, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C', '-N'],
-    { stdio: 'pipe', ...(user ?? {}) },
-  );
+  initialiseDataDirectory(binDirectory, dataDirectory, user);
   const port = await freePort();
   const args = [
     '-D',
