@@ -63,6 +63,22 @@ export function purpleAirSensorEntries(json: string): unknown[] | string {
   } catch (error) {
     return `not valid JSON: ${error instanceof Error ? error.message : String(error)}`;
   }
+  const entries = purpleAirAnswerEntries(data);
+  return typeof entries !== 'string' && entries.length === 0 ? 'has no sensors' : entries;
+}
+
+/**
+ * The sensors of a parsed GET /v1/sensors or GET /v1/sensors/{index} answer, as objects keyed
+ * by field name; an empty list is a valid answer (no sensor matched, none changed since
+ * `modified_since`). Shared by the importer and the followed source.
+ *
+ * @returns the sensors, or why `data` is not such an answer (a PurpleAir error answer, no
+ *   `fields`/`data` arrays, fields missing of {@link PURPLEAIR_SENSOR_FIELDS})
+ * @example
+ * purpleAirAnswerEntries({ fields: ['sensor_index', 'latitude', 'longitude', 'location_type'], data: [] }); // []
+ * purpleAirAnswerEntries({ error: 'NotFoundError' }); // 'is a PurpleAir error answer, not a sensor list: NotFoundError'
+ */
+export function purpleAirAnswerEntries(data: unknown): unknown[] | string {
   if (isObject(data) && isObject(data.sensor)) return [data.sensor];
   if (isObject(data) && typeof data.error === 'string') {
     return `is a PurpleAir error answer, not a sensor list: ${data.error}${typeof data.description === 'string' ? ` (${data.description})` : ''}`;
@@ -75,7 +91,6 @@ export function purpleAirSensorEntries(json: string): unknown[] | string {
   if (missing.length > 0) {
     return `the sensor list lacks the fields ${missing.join(', ')}, which place each sensor and choose its correction; ask for them with fields=name,latitude,longitude,location_type,altitude`;
   }
-  if (rows.length === 0) return 'has no sensors';
   return rows.map((row: unknown) =>
     Array.isArray(row)
       ? Object.fromEntries(fields.map((name: unknown, i) => [String(name), row[i] as unknown]))
