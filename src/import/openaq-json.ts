@@ -1,4 +1,5 @@
 import { describeValue } from '../arguments/describe-value.js';
+import type { MeasurementTypeName } from '../meta/measurement-types.js';
 import type { Sample } from '../store/ingest-report.js';
 import type { StoredInstallation } from '../store/stored-installation.js';
 import { parseTimestamp } from '../time/instant.js';
@@ -17,6 +18,15 @@ export interface OpenAqPage {
   readonly results: readonly unknown[];
 }
 
+/** A sensor of a location: what it measures, in which units. */
+export interface OpenAqSensor {
+  readonly id: number;
+  /** OpenAQ's parameter name, e.g. `pm25`. */
+  readonly parameter: string;
+  /** As OpenAQ writes them, e.g. `µg/m³`; `null` when absent. */
+  readonly units: string | null;
+}
+
 /** A location of a locations page, ready for the place registry. */
 export interface OpenAqLocation {
   readonly id: number;
@@ -24,8 +34,8 @@ export interface OpenAqLocation {
   readonly longitude: number;
   /** The installation for an id (the location's own or a split's). */
   readonly describe: (installationId: number) => StoredInstallation;
-  /** Its sensors: sensor id and parameter name. */
-  readonly sensors: readonly { readonly id: number; readonly parameter: string }[];
+  /** Its sensors: sensor id, parameter name and units (`null` when the location does not say). */
+  readonly sensors: readonly OpenAqSensor[];
 }
 
 type Json = Readonly<Record<string, unknown>>;
@@ -70,7 +80,7 @@ export function openAqPage(json: string): OpenAqPage | string {
  *
  * @example
  * openAqLocation({ id: 2178, name: 'Del Norte', coordinates: { latitude: 35.1353, longitude: -106.5847 }, sensors: […], … });
- * // { id: 2178, latitude: 35.1353, longitude: -106.5847, sensors: [{ id: 3917, parameter: 'co' }, …], describe }
+ * // { id: 2178, latitude: 35.1353, longitude: -106.5847, sensors: [{ id: 3918, parameter: 'so2', units: 'ppm' }, …], describe }
  */
 export function openAqLocation(result: unknown): OpenAqLocation | string {
   if (!isObject(result)) return `a location must be an object, got ${describeValue(result)}`;
@@ -94,15 +104,15 @@ export function openAqLocation(result: unknown): OpenAqLocation | string {
       `coordinates.longitude must be a number in [-180, 180], got ${describeValue(longitude)}`,
     );
   }
-  const sensorList: { id: number; parameter: string }[] = [];
+  const sensorList: OpenAqSensor[] = [];
   if (!Array.isArray(sensors))
     reasons.push(`sensors must be an array, got ${describeValue(sensors)}`);
   else {
     sensors.forEach((sensor: unknown, index) => {
-      const parameter =
-        isObject(sensor) && isObject(sensor.parameter) ? sensor.parameter.name : null;
+      const about = isObject(sensor) && isObject(sensor.parameter) ? sensor.parameter : {};
+      const parameter = about.name;
       if (isObject(sensor) && isId(sensor.id) && typeof parameter === 'string') {
-        sensorList.push({ id: sensor.id, parameter });
+        sensorList.push({ id: sensor.id, parameter, units: text(about.units) });
       } else reasons.push(`sensors[${index}] must have an id and a parameter name`);
     });
   }
@@ -129,10 +139,64 @@ export function openAqLocation(result: unknown): OpenAqLocation | string {
   };
 }
 
+/** One OpenAQ value in airq's terms, not yet tied to an installation. */
+export interface OpenAqReading {
+  readonly name: MeasurementTypeName;
+  /** Epoch ms of OpenAQ's time-ending stamp: the end of the averaging period. */
+  readonly atMs: number;
+  readonly value: number;
+}
+
+/** The fields of one OpenAQ value, wherever its answer keeps them. */
+export interface OpenAqReadingFields {
+  /** The ISO 8601 stamp that ends the averaging period, as OpenAQ gives it. */
+  readonly utc: unknown;
+  /** Where the answer keeps `utc`, for the message: `period.datetimeTo.utc`, `datetime.utc`. */
+  readonly utcField: string;
+  readonly value: unknown;
+  /** OpenAQ's parameter name (`pm25`) and units (`µg/m³`). */
+  readonly parameter: string;
+  readonly units: string;
+}
+
+/**
+ * Reads one OpenAQ value, from a measurements page or a location's latest values alike.
+ * OpenAQ's datetimes are time-ending (the hour from 02:00 to 03:00 is stamped 03:00,
+ * https://docs.openaq.org/using-the-api/dates-datetimes), and the stamp is kept as the
+ * sample's time, so an hour read from either answer lands on the same instant. The parameter
+ * and units map as {@link openAqValue} says.
+ *
+ * @param problems - what the caller found wrong with the same result; reported after the time
+ * and the value, and no conversion is tried when there are any
+ * @returns the reading, or every reason it cannot be imported, joined by `; `
+ * @example
+ * openAqReading({ utc: '2024-01-01T01:00:00Z', utcField: 'datetime.utc', value: 0.3, parameter: 'co', units: 'ppm' });
+ * // { name: 'CO', atMs: 1704070800000, value: 343.680981595 }
+ */
+export function openAqReading(
+  fields: OpenAqReadingFields,
+  problems: readonly string[] = [],
+): OpenAqReading | string {
+  const { utc, utcField, value } = fields;
+  const reasons: string[] = [];
+  const atMs = typeof utc === 'string' ? parseTimestamp(utc) : undefined;
+  if (atMs === undefined) {
+    reasons.push(`${utcField} must be an ISO 8601 date-time, got ${describeValue(utc)}`);
+  }
+  if (typeof value !== 'number' || !Number.isFinite(value)) {
+    reasons.push(`value must be a finite number, got ${describeValue(value)}`);
+  }
+  reasons.push(...problems);
+  if (reasons.length > 0 || atMs === undefined) return reasons.join('; ');
+  const converted = openAqValue(fields.parameter, fields.units, value as number);
+  if (typeof converted === 'string') return converted;
+  return { name: converted.name, atMs, value: converted.value };
+}
+
 /**
  * Reads one result of a sensors/{id}/measurements page as a sample of `installationId`: the
- * time is the end of the averaging period (`period.datetimeTo.utc`), the parameter and units
- * map as {@link openAqValue} says. The parameter must be the sensor's own.
+ * time is the end of the averaging period (`period.datetimeTo.utc`), read by
+ * {@link openAqReading}. The parameter must be the sensor's own.
  *
  * @example
  * openAqSample({ value: 0.3, parameter: { name: 'co', units: 'ppm' }, period: { datetimeTo: { utc: '2024-01-01T01:00:00Z' } } }, 2178, 'co');
@@ -146,29 +210,25 @@ export function openAqSample(
   if (!isObject(result)) return `a measurement must be an object, got ${describeValue(result)}`;
   const parameter = isObject(result.parameter) ? result.parameter : {};
   const period = isObject(result.period) ? result.period : {};
-  const to = isObject(period.datetimeTo) ? period.datetimeTo.utc : undefined;
-  const reasons: string[] = [];
-  const atMs = typeof to === 'string' ? parseTimestamp(to) : undefined;
-  if (atMs === undefined) {
-    reasons.push(`period.datetimeTo.utc must be an ISO 8601 date-time, got ${describeValue(to)}`);
-  }
-  const { value } = result;
-  if (typeof value !== 'number' || !Number.isFinite(value)) {
-    reasons.push(`value must be a finite number, got ${describeValue(value)}`);
-  }
-  if (typeof parameter.name !== 'string' || typeof parameter.units !== 'string') {
-    reasons.push(`parameter must have a name and units, got ${describeValue(result.parameter)}`);
-  } else if (parameter.name !== sensorParameter) {
-    reasons.push(
-      `parameter ${describeValue(parameter.name)} is not the sensor's (${describeValue(sensorParameter)})`,
+  const { name, units } = parameter;
+  const problems: string[] = [];
+  if (typeof name !== 'string' || typeof units !== 'string') {
+    problems.push(`parameter must have a name and units, got ${describeValue(result.parameter)}`);
+  } else if (name !== sensorParameter) {
+    problems.push(
+      `parameter ${describeValue(name)} is not the sensor's (${describeValue(sensorParameter)})`,
     );
   }
-  if (reasons.length > 0 || atMs === undefined) return reasons.join('; ');
-  const converted = openAqValue(
-    parameter.name as string,
-    parameter.units as string,
-    value as number,
+  const reading = openAqReading(
+    {
+      utc: isObject(period.datetimeTo) ? period.datetimeTo.utc : undefined,
+      utcField: 'period.datetimeTo.utc',
+      value: result.value,
+      // Read only when both are strings: otherwise a problem was pushed above.
+      parameter: typeof name === 'string' ? name : '',
+      units: typeof units === 'string' ? units : '',
+    },
+    problems,
   );
-  if (typeof converted === 'string') return converted;
-  return { installationId, name: converted.name, atMs, value: converted.value };
+  return typeof reading === 'string' ? reading : { installationId, ...reading };
 }

@@ -35,9 +35,9 @@ describe('openAqLocation', () => {
     const location = openAqLocation(results[0]);
     if (typeof location === 'string') throw new Error(location);
     expect(location.sensors).toEqual([
-      { id: 30101, parameter: 'co' },
-      { id: 30102, parameter: 'pm25' },
-      { id: 30103, parameter: 'no2' },
+      { id: 30101, parameter: 'co', units: 'ppm' },
+      { id: 30102, parameter: 'pm25', units: 'µg/m³' },
+      { id: 30103, parameter: 'no2', units: 'ppb' },
     ]);
     expect(location.describe(10512)).toEqual({
       id: 10512,
