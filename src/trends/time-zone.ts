@@ -144,6 +144,14 @@ function ianaOffsetReader(functionName: string, name: string): (atMs: number) =>
         toS = probeS + 1;
         return offset;
       }
+      if (s === probeS) {
+        // A day exactly past the span (a period start looked at a day before): the probe is
+        // the answer, and where the change lies in between does not matter here.
+        fromS = s;
+        toS = s + 1;
+        offset = probeOffset;
+        return offset;
+      }
       const changeS = firstChange(lastS, probeS, offset);
       if (s < changeS) {
         toS = changeS;
