@@ -132,24 +132,19 @@ export function sensorCommunityRow(
   for (const measurement of columns.measurements) {
     const text = field(measurement.index);
     if (text === '') continue;
-    const raw = parseDecimal(text);
-    if (Number.isNaN(raw)) {
-      reasons.push(`${measurement.column} must be a decimal number, got ${describeValue(text)}`);
-      continue;
-    }
-    const value = convertedValue(raw / measurement.divisor);
-    const problem = rangeProblem(measurement.name, value, measurement.column);
-    if (problem !== undefined) reasons.push(problem);
-    else values.push({ name: measurement.name, value });
+    const read = sensorCommunityValue(text, measurement, measurement.column);
+    if (typeof read === 'string') reasons.push(read);
+    else values.push({ name: measurement.name, value: read });
   }
   if (reasons.length === 0 && values.length === 0) {
     reasons.push('no value in any measurement column');
   }
   if (reasons.length > 0 || atMs === undefined) return { reason: reasons.join('; ') };
 
-  const answer = places.place(location, latitude, longitude, (id) =>
-    sensorCommunityInstallation(id, location, latitude, longitude),
-  );
+  const answer = places.place(location, latitude, longitude, (id) => ({
+    id,
+    ...sensorCommunityInstallation(location, latitude, longitude),
+  }));
   const { installationId, movedFrom } = answer;
   const samples = values.map(({ name, value }) => ({ installationId, name, atMs, value }));
   if (movedFrom === undefined) return { samples };
@@ -160,18 +155,64 @@ export function sensorCommunityRow(
   };
 }
 
-/** The archive has no address, elevation or owner; the installation says where it came from. */
-function sensorCommunityInstallation(
-  id: number,
+/**
+ * Reads one Sensor.Community value (an archive field, or a `value` of the open-data feed) into
+ * airq's unit: a plain decimal (`"19.13"`), divided by the measurement's divisor (pressure:
+ * Pa → hPa) with the float noise removed, and within the importers' plausible range.
+ *
+ * @param text - the value, trimmed and not empty
+ * @param what - how a message names the value (the column, or the value type)
+ * @returns the value, or a message saying why it cannot be read
+ * @example
+ * sensorCommunityValue('101325', SENSOR_COMMUNITY_MEASUREMENTS.pressure!, 'pressure'); // 1013.25
+ * sensorCommunityValue('nan', SENSOR_COMMUNITY_MEASUREMENTS.P1!, 'P1');
+ * // 'P1 must be a decimal number, got "nan"'
+ */
+export function sensorCommunityValue(
+  text: string,
+  measurement: SensorCommunityMeasurement,
+  what: string,
+): number | string {
+  const raw = parseDecimal(text);
+  if (Number.isNaN(raw)) return `${what} must be a decimal number, got ${describeValue(text)}`;
+  const value = convertedValue(raw / measurement.divisor);
+  return rangeProblem(measurement.name, value, what) ?? value;
+}
+
+/** What the open-data feed says of a location beyond its coordinates (the archive says none). */
+export interface SensorCommunityPlaceFacts {
+  /** The country code the feed gives (`"DE"`). */
+  readonly country?: string;
+  /** Metres above sea level (the feed's `altitude`). */
+  readonly elevation?: number;
+}
+
+/**
+ * The installation that stands for a Sensor.Community location: a third-party installation
+ * (`vendor: false`) sponsored by Sensor.Community, named after its location id; the archive
+ * has no address, elevation or owner, so the elevation is 0 unless `facts` give one.
+ *
+ * @param location - the source's `location` id
+ * @example
+ * sensorCommunityInstallation(1071, 52.544, 13.374, { country: 'DE', elevation: 38.7 });
+ * // { location: { latitude: 52.544, longitude: 13.374 },
+ * //   address: { country: 'DE', displayAddress1: 'Sensor.Community location 1071' },
+ * //   elevation: 38.7, vendor: false, sponsor: { id: 0, name: 'Sensor.Community', … } }
+ */
+export function sensorCommunityInstallation(
   location: number,
   latitude: number,
   longitude: number,
-): StoredInstallation {
+  facts: SensorCommunityPlaceFacts = {},
+): Omit<StoredInstallation, 'id'> {
+  const name = `Sensor.Community location ${location}`;
   return {
-    id,
     location: { latitude, longitude },
-    address: { displayAddress1: `Sensor.Community location ${location}` },
-    elevation: 0,
+    address:
+      facts.country === undefined
+        ? { displayAddress1: name }
+        : { country: facts.country, displayAddress1: name },
+    elevation: facts.elevation ?? 0,
     vendor: false,
     sponsor: { id: 0, name: 'Sensor.Community', link: 'https://sensor.community' },
   };

@@ -1,0 +1,93 @@
+import { PollFailure } from './followed-batch.js';
+import { JsonArraySplitter } from './sensor-community-splitter.js';
+
+// Reads an answer whose body is one JSON array, element by element, as the bytes arrive:
+// memory holds one chunk and one unfinished element, never the whole body (Sensor.Community's
+// five-minute file is about 20 MB). Any failure (the connection closed early, the deadline
+// passed, bytes that are not UTF-8, an array that does not close, an element that is not JSON)
+// rejects with a PollFailure; the caller must then drop whatever the visits collected.
+
+/** The longest element accepted by default, in UTF-16 code units (a real one is under 1 kB). */
+export const MAX_ELEMENT_CHARS = 1_048_576;
+
+/** What reading the array took. */
+export interface JsonArrayReadStats {
+  /** Elements visited. */
+  readonly elements: number;
+  /** The most text the splitter held at once, in UTF-16 code units. */
+  readonly peakBufferedChars: number;
+}
+
+/**
+ * Streams the body of `answer` through a {@link JsonArraySplitter} and calls `visit` with each
+ * element, parsed, in order. Resolves once the array closed and the body ended.
+ *
+ * @param source - the source's name as the log shows it, e.g. `Sensor.Community`
+ * @param maxElementChars - the longest element accepted; default {@link MAX_ELEMENT_CHARS}
+ * @throws PollFailure (as a rejection) when the body cannot be read whole as a JSON array
+ * @example
+ * await readJsonArrayElements('Sensor.Community', answer, (element) => elements.push(element));
+ * // { elements: 5, peakBufferedChars: 3369 }
+ */
+export async function readJsonArrayElements(
+  source: string,
+  answer: Response,
+  visit: (element: unknown) => void,
+  maxElementChars = MAX_ELEMENT_CHARS,
+): Promise<JsonArrayReadStats> {
+  const splitter = new JsonArraySplitter(maxElementChars);
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let elements = 0;
+  const parse = (text: string): void => {
+    let element: unknown;
+    try {
+      element = JSON.parse(text);
+    } catch (error) {
+      throw new PollFailure(`${source}: element ${elements + 1} is not JSON (${why(error)})`);
+    }
+    elements++;
+    visit(element);
+  };
+  const reader = answer.body?.getReader();
+  try {
+    if (reader !== undefined) {
+      for (;;) {
+        const { done, value } = await read(source, reader);
+        if (done) break;
+        splitter.push(decode(source, decoder, value), parse);
+      }
+    }
+    splitter.push(decode(source, decoder, undefined), parse);
+    splitter.end();
+  } catch (error) {
+    await reader?.cancel().catch(() => undefined);
+    // The splitter's SyntaxError; anything else is no fault of the answer and is not hidden.
+    if (!(error instanceof SyntaxError)) throw error;
+    throw new PollFailure(`${source}: the answer is not a JSON array (${why(error)})`);
+  }
+  return { elements, peakBufferedChars: splitter.peakBufferedChars };
+}
+
+async function read(
+  source: string,
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+): Promise<ReadableStreamReadResult<Uint8Array>> {
+  try {
+    return await reader.read();
+  } catch (error) {
+    throw new PollFailure(`${source}: the answer could not be read whole (${why(error)})`);
+  }
+}
+
+/** The next piece of text (the rest, when `bytes` is undefined). */
+function decode(source: string, decoder: TextDecoder, bytes: Uint8Array | undefined): string {
+  try {
+    return bytes === undefined ? decoder.decode() : decoder.decode(bytes, { stream: true });
+  } catch (error) {
+    throw new PollFailure(`${source}: the answer is not UTF-8 text (${why(error)})`);
+  }
+}
+
+function why(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
