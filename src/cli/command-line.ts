@@ -4,7 +4,8 @@ import type { LogDestination } from './access-log.js';
 import { createProgressBar } from './progress-bar.js';
 
 // Each command of `airq` declares its options once, in its `--help` text: a line
-// `  -h, --name VALUE   text` is an option taking a value, one without VALUE a boolean flag.
+// `  -h, --name VALUE   text` is an option taking a value, one without VALUE a boolean flag,
+// and one whose VALUE ends in `...` (`--name VALUE...`) an option that may be repeated.
 // node:util's parseArgs reads the command line from what those lines declare, so a flag and
 // its help cannot drift apart.
 
@@ -65,12 +66,14 @@ export function oneOf<T extends string>(
 export interface CommandLine {
   /** The value of `--name VALUE`, if given. */
   text(name: string): string | undefined;
+  /** Every value of a repeatable `--name VALUE...`, in command-line order (none: `[]`). */
+  texts(name: string): readonly string[];
   /** Whether the flag `--name` was given. */
   flag(name: string): boolean;
   readonly positionals: readonly string[];
 }
 
-const OPTION_LINE = /^ {2}(?:-(\w), )?--([\w-]+)( \S)?/gm;
+const OPTION_LINE = /^ {2}(?:-(\w), )?--([\w-]+)( \S+)?/gm;
 
 /**
  * Reads `argv` against the options that `help` declares, strictly: an unknown flag, a missing
@@ -87,7 +90,9 @@ export function readCommandLine(
 ): CommandLine {
   const options: NonNullable<ParseArgsConfig['options']> = {};
   for (const [, short, name, value] of help.matchAll(OPTION_LINE)) {
-    options[name!] = { type: value === undefined ? 'boolean' : 'string', ...(short && { short }) };
+    const type = value === undefined ? 'boolean' : 'string';
+    const multiple = value?.endsWith('...') === true;
+    options[name!] = { type, ...(multiple && { multiple }), ...(short && { short }) };
   }
   let parsed: ReturnType<typeof parseArgs>;
   try {
@@ -95,13 +100,16 @@ export function readCommandLine(
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  const read = (name: string, type: 'string' | 'boolean') => {
+  const read = (name: string, type: 'string' | 'boolean', multiple = false) => {
     // A name the help does not declare is a slip in airq's code, not in the command line.
-    if (options[name]?.type !== type) throw new Error(`no ${type} option --${name}`);
+    const option = options[name];
+    if (option?.type !== type || (option.multiple === true) !== multiple)
+      throw new Error(`no ${multiple ? 'repeatable ' : ''}${type} option --${name}`);
     return parsed.values[name];
   };
   return {
     text: (name) => read(name, 'string') as string | undefined,
+    texts: (name) => (read(name, 'string', true) as string[] | undefined) ?? [],
     flag: (name) => read(name, 'boolean') === true,
     positionals: parsed.positionals,
   };

@@ -1,9 +1,15 @@
+import {
+  FOLLOWED_SOURCE_NAMES,
+  FOLLOWED_SOURCES,
+  readFollowConfig,
+} from '../follow/follow-options.js';
 import { checkLimit } from '../http/api-keys.js';
 import { DEFAULT_DAY_LIMIT, DEFAULT_MINUTE_LIMIT } from '../limits/rate-limiter.js';
 import { DEFAULT_TILE_URL, DEFAULT_TILES } from '../page/map-tiles.js';
 import { MS_PER_DAY, MS_PER_HOUR, MS_PER_MINUTE, parseTimestamp } from '../time/instant.js';
 import { DEFAULT_LOG_LEVEL, LOG_LEVELS, type LogLevel } from './access-log.js';
 import { type CommandLine, invalid, oneOf, readCommandLine, UsageError } from './command-line.js';
+import { durationTextMs } from './duration-text.js';
 import { readTiles } from './tiles-option.js';
 import { DEFAULT_DATA_DIR, readKeyList, readWrites } from './write-options.js';
 
@@ -13,6 +19,10 @@ export const DEFAULT_PORT = 8080;
 export const DEFAULT_HOST = '127.0.0.1';
 /** Default `--retention`: 30 days of history before the data clock, in milliseconds. */
 export const DEFAULT_RETENTION_MS = 30 * MS_PER_DAY;
+
+const followDefaults = FOLLOWED_SOURCE_NAMES.map(
+  (name) => `${name} ${FOLLOWED_SOURCES[name].everyMs / MS_PER_MINUTE}m`,
+).join(', ');
 
 /** The `--help` text of serving, the default command; it declares the flags too. */
 export const CLI_HELP = `Usage: airq [options]
@@ -62,6 +72,18 @@ Options:
   --tiles-attribution TEXT
                          the attribution the tile provider requires, shown on the map
                          (default for the default tiles: ${DEFAULT_TILES.attribution})
+  --follow SOURCE...     follow an open-data network live and store what each poll reads as pushed
+                         samples are stored: sensor-community, openaq (key in AIRQ_OPENAQ_KEY) or
+                         purpleair (key in AIRQ_PURPLEAIR_KEY); repeat for several
+  --follow-box BOX       the area followed, minLat,minLng,maxLat,maxLng in decimal degrees
+                         (required with --follow; minLng > maxLng crosses 180°)
+  --follow-every DURATION...
+                         time between polls of every followed source, or SOURCE=DURATION for one,
+                         from 1s to 1d, e.g. 30s, 5m, 1h
+                         (default ${followDefaults})
+  --follow-url SOURCE=URL...
+                         a followed source's base URL, http or https, for a mirror or a test server
+  --follow-indoor        follow indoor sensors too (default: outdoor ones only)
   --quiet                no log at all (as --log-level silent)
   -h, --help             show this text (every command)
   -v, --version          print the version of airq
@@ -71,7 +93,8 @@ Options:
  * Everything `airq` needs to serve, after the flags were checked: one field per flag of
  * {@link CLI_HELP} that was given (`nowMs`, the frozen data clock, in epoch ms), `retentionMs`
  * (default {@link DEFAULT_RETENTION_MS}; absent for `--retention 0`), `tiles` (the page's map
- * tiles, `undefined` for `--tiles none`), `keys`
+ * tiles, `undefined` for `--tiles none`), `follow` (the followed sources, absent without
+ * `--follow`; it holds their keys, so it is never logged), `keys`
  * `undefined` for "generate a demo key", and the URLs from the flags or the environment.
  */
 export type ServeOptions = ReturnType<typeof readServeOptions>;
@@ -101,20 +124,12 @@ function readKeys(line: CommandLine, env: Environment) {
   return { keys: read.list, keysSource: read.source as '--keys' | 'AIRQ_API_KEYS' };
 }
 
-const DURATION = /^(\d{1,9})([dhm])$/;
-const DURATION_UNIT_MS: Readonly<Record<string, number>> = Object.freeze({
-  d: MS_PER_DAY,
-  h: MS_PER_HOUR,
-  m: MS_PER_MINUTE,
-});
-
 // `--retention`: `undefined` for none (`0`). Under an hour would cut into the moving hour that
 // every payload averages, and into the sample network's hour-late readings.
 function readRetention(text: string | undefined): number | undefined {
   if (text === '0') return undefined;
   if (text === undefined) return DEFAULT_RETENTION_MS;
-  const match = DURATION.exec(text);
-  const ms = match === null ? Number.NaN : Number(match[1]) * DURATION_UNIT_MS[match[2]!]!;
+  const ms = durationTextMs(text, ['d', 'h', 'm']) ?? Number.NaN;
   if (!(ms >= MS_PER_HOUR)) {
     throw invalid(
       '--retention',
@@ -186,6 +201,7 @@ function readServeOptions(line: CommandLine, env: Environment) {
     throw new UsageError('--import-sensor-community cannot be combined with a --database');
   const tiles = readTiles(line);
   const writes = readWrites(line, env, databaseUrl);
+  const follow = readFollow(line, env);
   return {
     ...writes,
     port,
@@ -205,7 +221,24 @@ function readServeOptions(line: CommandLine, env: Environment) {
     ...(redisUrl === undefined ? {} : { redisUrl }),
     ...(redisFailOpen ? { redisFailOpen } : {}),
     tiles,
+    ...(follow === undefined ? {} : { follow }),
   };
+}
+
+// `--follow…`: checked together by readFollowConfig, whose message is the usage error.
+function readFollow(line: CommandLine, env: Environment) {
+  const read = readFollowConfig(
+    {
+      follow: line.texts('follow'),
+      box: line.text('follow-box'),
+      every: line.texts('follow-every'),
+      url: line.texts('follow-url'),
+      indoor: line.flag('follow-indoor'),
+    },
+    env,
+  );
+  if (!read.ok) throw new UsageError(read.message);
+  return read.config;
 }
 
 /**
@@ -213,8 +246,8 @@ function readServeOptions(line: CommandLine, env: Environment) {
  * testable; `main` prints and exits.
  *
  * @param argv - the arguments after the script name
- * @param env - the environment (`AIRQ_API_KEYS`, `AIRQ_WRITE_KEYS`, `AIRQ_DATABASE_URL` and
- *   `AIRQ_REDIS_URL` are read)
+ * @param env - the environment (`AIRQ_API_KEYS`, `AIRQ_WRITE_KEYS`, `AIRQ_DATABASE_URL`,
+ *   `AIRQ_REDIS_URL`, and with `--follow` `AIRQ_OPENAQ_KEY` and `AIRQ_PURPLEAIR_KEY` are read)
  * @example
  * parseCliArgs(['--port', '9000'], {}); // { kind: 'serve', options: { port: 9000, host: '127.0.0.1', … } }
  * parseCliArgs(['--port', 'x'], {});    // { kind: 'usage-error', message: '--port must be an integer in [0, 65535], got "x"' }
