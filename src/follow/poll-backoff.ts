@@ -43,6 +43,12 @@ export function pollDelayMs(everyMs: number, failuresInRow: number, retryAfterMs
 }
 
 /**
+ * The longest lease, in ms: one day, the longest the PostgreSQL lease takes (a dead holder must
+ * not keep its sources longer).
+ */
+export const MAX_LEASE_TTL_MS = MS_PER_DAY;
+
+/**
  * How often a follower holds (takes or renews) a source's lease, in ms: every half interval
  * (rounded up), whether it polls, waits, backs off or stands by.
  *
@@ -60,10 +66,11 @@ export function leaseCheckMs(everyMs: number): number {
  * holder dies, its last renewal came before its death, so the lease lapses at most
  * `2·everyMs − leaseCheckMs` later, and another instance, which tries every `leaseCheckMs`,
  * takes the source over at most `leaseCheckMs` after that: within two intervals of the death.
+ * At most {@link MAX_LEASE_TTL_MS}, which still outlasts two tries for any interval up to a day.
  *
  * @example
  * leaseTtlMs(60_000); // 90_000
  */
 export function leaseTtlMs(everyMs: number): number {
-  return 2 * everyMs - leaseCheckMs(everyMs);
+  return Math.min(MAX_LEASE_TTL_MS, 2 * everyMs - leaseCheckMs(everyMs));
 }

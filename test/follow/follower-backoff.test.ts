@@ -55,6 +55,9 @@ describe('leaseTtlMs and leaseCheckMs', () => {
   it('take the lease for one and a half intervals, tried every half interval', () => {
     expect([leaseTtlMs(MINUTE), leaseCheckMs(MINUTE)]).toEqual([90_000, 30_000]);
     expect([leaseTtlMs(1001), leaseCheckMs(1001)]).toEqual([1501, 501]);
+    // A day at most, as the PostgreSQL lease requires; a day's interval is still renewed twice.
+    expect([leaseTtlMs(86_400_000), leaseCheckMs(86_400_000)]).toEqual([86_400_000, 43_200_000]);
+    expect(leaseTtlMs(16 * 3_600_000)).toBe(86_400_000);
   });
 
   it('let a dead holder be taken over within two intervals, and a living one keep its lease', () => {
@@ -65,6 +68,7 @@ describe('leaseTtlMs and leaseCheckMs', () => {
         expect(ttl + check).toBeLessThanOrEqual(2 * everyMs);
         // A holder renews at most two tries apart (a try during a poll, the next after it).
         expect(ttl).toBeGreaterThanOrEqual(everyMs);
+        expect(ttl).toBeLessThanOrEqual(86_400_000);
         expect(check).toBeGreaterThanOrEqual(1);
       }),
       RUNS,
