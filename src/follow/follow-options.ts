@@ -3,7 +3,7 @@ import { durationTextMs } from '../cli/duration-text.js';
 import { BOX_LATITUDE, BOX_LONGITUDE, boxViolations } from '../http/network-params.js';
 import { parseParams } from '../http/query-params.js';
 import type { NetworkBox } from '../payload/network-box.js';
-import { MS_PER_DAY, MS_PER_MINUTE } from '../time/instant.js';
+import { MS_PER_DAY } from '../time/instant.js';
 import {
   FollowFlagError,
   followBaseUrl,
@@ -11,6 +11,9 @@ import {
   sourceAssignment,
 } from './follow-flag-texts.js';
 import type { FollowedSourceName, FollowOptions } from './followed-batch.js';
+import { OPENAQ_BASE_URL, OPENAQ_DEFAULT_EVERY_MS } from './openaq-source.js';
+import { PURPLEAIR_BASE_URL, PURPLEAIR_DEFAULT_EVERY_MS } from './purpleair-request.js';
+import { SENSOR_COMMUNITY_BASE_URL, SENSOR_COMMUNITY_EVERY_MS } from './sensor-community-source.js';
 
 // The `--follow…` flags of `airq` (serving), checked as a whole: which sources, the box, each
 // source's interval and base URL, indoor places, and the keys from the environment. Pure: the
@@ -30,12 +33,11 @@ export interface FollowedSourceDefaults {
 }
 
 /**
- * Every followed source's defaults, the one table the CLI and the sources read.
- * Sensor.Community: its five-minute file is regenerated every minute, and its maintainers ask
- * not to fetch it more often. OpenAQ: most of its data is hourly, and a key may make 60 requests
- * a minute and 2,000 an hour (one poll is a page of locations and one request per location), so
- * every 10 minutes leaves room for about 300 locations. PurpleAir: at most one call a minute,
- * points charged per field and row; every 10 minutes takes one 2-minute report in five.
+ * Every followed source's defaults, the one table the CLI reads. The URLs and intervals are
+ * the sources' own constants, where each says why: Sensor.Community's file changes every
+ * minute ({@link SENSOR_COMMUNITY_EVERY_MS}); OpenAQ's data are mostly hourly and a key may make
+ * 2,000 requests an hour ({@link OPENAQ_DEFAULT_EVERY_MS}, 10 minutes); PurpleAir charges
+ * points per field and row ({@link PURPLEAIR_DEFAULT_EVERY_MS}, 10 minutes).
  *
  * @example
  * FOLLOWED_SOURCES.openaq.keyVariable; // 'AIRQ_OPENAQ_KEY'
@@ -44,20 +46,20 @@ export const FOLLOWED_SOURCES: Readonly<Record<FollowedSourceName, FollowedSourc
   Object.freeze({
     'sensor-community': Object.freeze({
       title: 'Sensor.Community',
-      baseUrl: 'https://data.sensor.community',
-      everyMs: MS_PER_MINUTE,
+      baseUrl: SENSOR_COMMUNITY_BASE_URL,
+      everyMs: SENSOR_COMMUNITY_EVERY_MS,
       keyVariable: undefined,
     }),
     openaq: Object.freeze({
       title: 'OpenAQ',
-      baseUrl: 'https://api.openaq.org',
-      everyMs: 10 * MS_PER_MINUTE,
+      baseUrl: OPENAQ_BASE_URL,
+      everyMs: OPENAQ_DEFAULT_EVERY_MS,
       keyVariable: 'AIRQ_OPENAQ_KEY',
     }),
     purpleair: Object.freeze({
       title: 'PurpleAir',
-      baseUrl: 'https://api.purpleair.com',
-      everyMs: 10 * MS_PER_MINUTE,
+      baseUrl: PURPLEAIR_BASE_URL,
+      everyMs: PURPLEAIR_DEFAULT_EVERY_MS,
       keyVariable: 'AIRQ_PURPLEAIR_KEY',
     }),
   });
