@@ -18,6 +18,9 @@ export function retryAfterMs(header: string | null | undefined, nowMs: number): 
   const text = header?.trim() ?? '';
   if (text === '') return undefined;
   if (/^\d+$/.test(text)) return Number(text) * 1000;
+  // An HTTP date names its month in letters; engines also read bare numbers such as `1.5` or
+  // `-5` as dates, which no server means.
+  if (!/[A-Za-z]{3}/.test(text)) return undefined;
   const atMs = Date.parse(text);
   return Number.isFinite(atMs) ? Math.max(0, atMs - nowMs) : undefined;
 }
