@@ -8,6 +8,13 @@ import { ingestReport, planIngest } from './ingest-plan.js';
 import type { IngestError, IngestOptions, IngestReport, Sample } from './ingest-report.js';
 import { InstallationRegistry } from './installation-registry.js';
 import type { InstallationLookup, MeasurementStore } from './measurement-store.js';
+import { PlaceTable } from './place-table.js';
+import {
+  checkedPlacedInstallations,
+  checkReadPlacesArguments,
+  type PlacedInstallation,
+  type PlaceWriter,
+} from './placed-installation.js';
 import { SeriesTable } from './series-table.js';
 import {
   checkFirstSampleTimesArguments,
@@ -25,6 +32,14 @@ export interface PreparedIngest {
   /** What `ingest` would have reported for the batch. */
   readonly report: IngestReport;
   /** Stores the accepted samples (once; a second call stores them again, harmlessly). */
+  apply(): void;
+}
+
+/** Places judged by {@link InMemoryStore.preparePlaces}, not stored yet. */
+export interface PreparedPlaces {
+  /** The checked, frozen copies that {@link apply} stores (what a journal record holds). */
+  readonly entries: readonly PlacedInstallation[];
+  /** Stores them (judged anew when the installations changed in between). */
   apply(): void;
 }
 
@@ -55,10 +70,11 @@ export interface InMemoryStoreOptions {
  * await store.windowAverages(1001, [{ fromMs: Date.UTC(2026, 10, 21, 9), tillMs: Date.UTC(2026, 10, 21, 10) }]);
  * // [{ PM10: 40 }]
  */
-export class InMemoryStore implements MeasurementStore {
+export class InMemoryStore implements MeasurementStore, PlaceWriter {
   /** The retention of {@link pruneExpired} in ms, or `undefined` for none. */
   readonly retentionMs: number | undefined;
   #registry: InstallationRegistry;
+  #places = PlaceTable.EMPTY;
   #version = 0;
   readonly #series = new SeriesTable();
 
@@ -74,7 +90,10 @@ export class InMemoryStore implements MeasurementStore {
     this.#registry = InstallationRegistry.from('InMemoryStore', installations);
   }
 
-  /** Starts at 0 and increases by one on every successful {@link putInstallations}. */
+  /**
+   * Starts at 0 and increases by one on every successful {@link putInstallations} and every
+   * {@link writePlaces} of at least one place.
+   */
   get installationsVersion(): number {
     return this.#version;
   }
@@ -299,5 +318,63 @@ export class InMemoryStore implements MeasurementStore {
     this.#registry = registry;
     this.#version++;
     this.#series.appendBatches(plan.batches);
+  }
+  /**
+   * {@inheritDoc PlaceWriter.readPlaces}
+   *
+   * @example
+   * await store.readPlaces('openaq', [1071]); // [{ place: { source: 'openaq', sourceId: 1071, k: 0 }, installation }]
+   */
+  async readPlaces(
+    source: string,
+    sourceIds: readonly number[],
+  ): Promise<readonly PlacedInstallation[]> {
+    checkReadPlacesArguments('InMemoryStore.readPlaces', source, sourceIds);
+    return this.#places.read(source, sourceIds);
+  }
+
+  /**
+   * {@inheritDoc PlaceWriter.writePlaces} In memory only: nothing here survives the process
+   * (`JournaledStore.writePlaces` makes the same write durable first). Bumps
+   * {@link installationsVersion}.
+   *
+   * @example
+   * await store.writePlaces([{ place: { source: 'openaq', sourceId: 1071, k: 0 }, installation }]);
+   */
+  async writePlaces(entries: readonly PlacedInstallation[]): Promise<void> {
+    this.preparePlaces(entries).apply();
+  }
+
+  /**
+   * Judges placed installations as {@link writePlaces} would, without storing them: a writer
+   * makes `entries` durable, then calls `apply()`.
+   *
+   * @throws as {@link writePlaces}, and as {@link putInstallations} for the resulting set
+   * @example
+   * const prepared = store.preparePlaces([placed]);
+   * await journal.appendPlaces(prepared.entries);
+   * prepared.apply();
+   */
+  preparePlaces(entries: readonly PlacedInstallation[]): PreparedPlaces {
+    const fn = 'InMemoryStore.writePlaces';
+    const checked = checkedPlacedInstallations(fn, entries);
+    const [registry, places] = [this.#registry, this.#places];
+    const nextPlaces = places.with(fn, checked, (id) => registry.has(id));
+    const next = registry.with(
+      fn,
+      checked.map((entry) => entry.installation),
+    );
+    const apply = () => {
+      if (checked.length === 0) return;
+      if (this.#registry !== registry || this.#places !== places) {
+        this.preparePlaces(checked).apply();
+        return;
+      }
+      for (const id of registry.correctionChanges(next)) this.#series.touch(id);
+      this.#registry = next;
+      this.#places = nextPlaces;
+      this.#version++;
+    };
+    return Object.freeze({ entries: Object.freeze(checked), apply });
   }
 }

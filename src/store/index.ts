@@ -8,6 +8,7 @@ export {
   InMemoryStore,
   type InMemoryStoreOptions,
   type PreparedIngest,
+  type PreparedPlaces,
 } from './in-memory-store.js';
 export {
   IngestError,
@@ -25,4 +26,5 @@ export {
   type StoreTexts,
 } from './load-store.js';
 export type { InstallationLookup, MeasurementStore } from './measurement-store.js';
+export type { PlacedInstallation, PlaceKey, PlaceWriter } from './placed-installation.js';
 export type { StoredInstallation } from './stored-installation.js';

@@ -2,6 +2,7 @@ import type { InMemoryStore } from './in-memory-store.js';
 import type { IngestReport, Sample } from './ingest-report.js';
 import { type JournalFiles, NODE_JOURNAL_FILES } from './journal/journal-file.js';
 import { type FsyncPolicy, SampleJournal } from './journal/sample-journal.js';
+import type { PlacedInstallation, PlaceWriter } from './placed-installation.js';
 import type { SampleWriter } from './sample-writer.js';
 
 /** Options of {@link JournaledStore.open}. */
@@ -27,6 +28,14 @@ export interface JournalStartReport {
   readonly refused: number;
   /** The first refusal's reason, for the log. */
   readonly firstRefusal: string | undefined;
+  /** Installations of followed places read back (see {@link JournaledStore.writePlaces}). */
+  readonly places: number;
+  /**
+   * Places records the store refused on replay (an id that an installation loaded from a file
+   * now has, …), with the first reason; their samples are refused too.
+   */
+  readonly refusedPlaces: number;
+  readonly firstPlacesRefusal: string | undefined;
   /** Bytes of a torn or corrupt tail that were cut, and the offset of the cut. */
   readonly cutBytes: number;
   readonly cutAtByte: number | undefined;
@@ -45,7 +54,7 @@ export interface JournalStartReport {
  * await writer.writeSamples([{ installationId: 1001, name: 'PM25', atMs, value: 41.3 }]);
  * // { accepted: 1, rejected: [] }: on disk, and in every answer from now on
  */
-export class JournaledStore implements SampleWriter {
+export class JournaledStore implements SampleWriter, PlaceWriter {
   readonly #store: InMemoryStore;
   readonly #journal: SampleJournal;
 
@@ -55,8 +64,9 @@ export class JournaledStore implements SampleWriter {
   }
 
   /**
-   * Takes the journal's lock, replays it into `store` (each record as one `ingest`), cuts a
-   * torn tail, and drops from the journal what is older than the store's horizon.
+   * Takes the journal's lock, replays it into `store` (each samples record as one `ingest`,
+   * each places record as one `writePlaces`), cuts a torn tail, and drops from the journal
+   * what is older than the store's horizon.
    *
    * @throws Error when another process holds the directory; the file system's errors
    */
@@ -70,15 +80,31 @@ export class JournaledStore implements SampleWriter {
     );
     let refused = 0;
     let firstRefusal: string | undefined;
+    let refusedPlaces = 0;
+    let firstPlacesRefusal: string | undefined;
+    const takePlaces = (entries: readonly PlacedInstallation[]) => {
+      try {
+        store.preparePlaces(entries).apply();
+      } catch (error) {
+        // Written after the same checks, so only a change of what else the store holds (an
+        // installations file that now has one of the ids) can refuse it: reported, not fatal.
+        if (!(error instanceof TypeError || error instanceof RangeError)) throw error;
+        refusedPlaces++;
+        firstPlacesRefusal ??= error.message;
+      }
+    };
     try {
       const replay = await journal.replay((samples) => {
         const { rejected } = store.ingest(samples);
         refused += rejected.length;
         firstRefusal ??= rejected[0]?.reason;
-      });
+      }, takePlaces);
       if (Number.isFinite(store.retainedFromMs)) await journal.compact(store.retainedFromMs);
-      const { records, samples, cutBytes, cutAtByte } = replay;
-      const report = { records, samples, refused, firstRefusal, cutBytes, cutAtByte };
+      const { records, samples, places, cutBytes, cutAtByte } = replay;
+      const report = {
+        ...{ records, samples, refused, firstRefusal, places, refusedPlaces, firstPlacesRefusal },
+        ...{ cutBytes, cutAtByte },
+      };
       return { store: new JournaledStore(store, journal), report };
     } catch (error) {
       await journal.close().catch(() => undefined);
@@ -116,6 +142,29 @@ export class JournaledStore implements SampleWriter {
     await this.#journal.append(accepted);
     prepared.apply();
     return report;
+  }
+
+  /** {@inheritDoc PlaceWriter.readPlaces} */
+  readPlaces(source: string, sourceIds: readonly number[]): Promise<readonly PlacedInstallation[]> {
+    return this.#store.readPlaces(source, sourceIds);
+  }
+
+  /**
+   * {@inheritDoc PlaceWriter.writePlaces} Checked against the store first
+   * (`InMemoryStore.preparePlaces`), appended to the journal as one places record, and put in
+   * memory once the journal says it is durable.
+   *
+   * @throws TypeError / RangeError as `InMemoryStore.writePlaces` (nothing is written);
+   *   DependencyUnavailableError when the journal cannot make the write durable (nothing of it
+   *   is served)
+   * @example
+   * await writer.writePlaces([{ place: { source: 'openaq', sourceId: 1071, k: 0 }, installation }]);
+   */
+  async writePlaces(entries: readonly PlacedInstallation[]): Promise<void> {
+    const prepared = this.#store.preparePlaces(entries);
+    if (prepared.entries.length === 0) return;
+    await this.#journal.appendPlaces(prepared.entries);
+    prepared.apply();
   }
 
   /** {@inheritDoc SampleWriter.deviceInstallation} */

@@ -37,6 +37,9 @@ describe('JournaledStore', () => {
       samples: 0,
       refused: 0,
       firstRefusal: undefined,
+      places: 0,
+      refusedPlaces: 0,
+      firstPlacesRefusal: undefined,
       cutBytes: 0,
       cutAtByte: undefined,
     });

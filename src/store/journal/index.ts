@@ -7,6 +7,7 @@ export {
   type JournaledStoreOptions,
   type JournalStartReport,
 } from '../journaled-store.js';
+export type { PlacedInstallation, PlaceKey, PlaceWriter } from '../placed-installation.js';
 export type { JournalFile, JournalFiles } from './journal-file.js';
 export { NODE_JOURNAL_FILES, openJournalFile, syncDirectory } from './journal-file.js';
 export {

@@ -9,6 +9,7 @@ import { rename, rm } from 'node:fs/promises';
 import type { JournalFile, JournalFiles } from './journal-file.js';
 import { JOURNAL_HEADER_BYTES } from './journal-format.js';
 import { journalHeader } from './journal-header.js';
+import { encodePlacesRecord } from './journal-places.js';
 import { encodeRecord } from './journal-records.js';
 import { REPLAY_CHUNK_BYTES, scanRecords } from './journal-replay.js';
 
@@ -27,6 +28,8 @@ export interface CompactionJob {
   readonly files: JournalFiles;
   /** Samples with `atMs >= keepFromMs` are kept (epoch ms). */
   readonly keepFromMs: number;
+  /** The journal's format version, which the new file keeps. */
+  readonly version: number;
   /**
    * Called right after the rename with the new file (open, positioned by its length): from
    * then on it is the journal, even if the directory sync that follows fails.
@@ -41,8 +44,10 @@ export interface CompactionCounts {
 }
 
 /**
- * Rewrites the journal keeping only samples from `keepFromMs` on; a record left without
- * samples is dropped, every other keeps its place and the order of its samples.
+ * Rewrites the journal keeping only samples from `keepFromMs` on; a samples record left
+ * without samples is dropped, every other keeps its place and the order of its samples. Places
+ * records are all kept, in their place: each comes before the samples of its installations,
+ * as replay needs, and there is one per new or changed place, never one per sample.
  *
  * @throws Error on an I/O error or when the old file does not read whole up to
  *   `sourceLength` (it was damaged after replay; nothing is replaced then)
@@ -57,7 +62,7 @@ export async function compactJournal(job: CompactionJob): Promise<CompactionCoun
   let keptSamples = 0;
   let removedSamples = 0;
   let length = 0;
-  let chunks: Buffer[] = [journalHeader()];
+  let chunks: Buffer[] = [journalHeader(job.version)];
   let chunkBytes = JOURNAL_HEADER_BYTES;
   const flush = async () => {
     const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, chunkBytes); // ≥ 1 chunk
@@ -67,16 +72,27 @@ export async function compactJournal(job: CompactionJob): Promise<CompactionCoun
     chunkBytes = 0;
   };
   try {
-    const scan = await scanRecords(source, JOURNAL_HEADER_BYTES, sourceLength, async (samples) => {
-      const kept = samples.filter((sample) => sample.atMs >= keepFromMs);
-      keptSamples += kept.length;
-      removedSamples += samples.length - kept.length;
-      if (kept.length === 0) return;
-      const record = encodeRecord('SampleJournal.compact', kept);
-      chunks.push(record);
-      chunkBytes += record.length;
-      if (chunkBytes >= REPLAY_CHUNK_BYTES) await flush();
-    });
+    const scan = await scanRecords(
+      source,
+      JOURNAL_HEADER_BYTES,
+      sourceLength,
+      job.version,
+      async (read) => {
+        let record: Buffer;
+        if (read.kind === 'places') {
+          record = encodePlacesRecord('SampleJournal.compact', read.places);
+        } else {
+          const kept = read.samples.filter((sample) => sample.atMs >= keepFromMs);
+          keptSamples += kept.length;
+          removedSamples += read.samples.length - kept.length;
+          if (kept.length === 0) return;
+          record = encodeRecord('SampleJournal.compact', kept);
+        }
+        chunks.push(record);
+        chunkBytes += record.length;
+        if (chunkBytes >= REPLAY_CHUNK_BYTES) await flush();
+      },
+    );
     if (scan.goodEnd !== sourceLength) {
       throw new Error(
         `${journalPath} is damaged at byte ${scan.goodEnd} (it read whole at replay); nothing was compacted`,

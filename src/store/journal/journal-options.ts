@@ -36,10 +36,12 @@ export interface SampleJournalOptions {
 
 /** What `SampleJournal.replay` read and cut. */
 export interface JournalReplayReport {
-  /** Whole records replayed (one per append, less those compaction emptied). */
+  /** Whole records replayed (one per append of samples or places, less those compaction emptied). */
   readonly records: number;
   /** Samples in those records. */
   readonly samples: number;
+  /** Placed installations in those records (followed places; see `SampleJournal.appendPlaces`). */
+  readonly places: number;
   /** Bytes cut from a torn or corrupt tail; 0 when the file was whole. */
   readonly cutBytes: number;
   /** Byte offset where the tail was cut; `undefined` when nothing was cut. */

@@ -5,14 +5,23 @@
 import { argumentError } from '../../arguments/describe-value.js';
 import { crc32 } from '../../http/crc32.js';
 import type { Sample } from '../ingest-report.js';
+import type { PlacedInstallation } from '../placed-installation.js';
 import {
   JOURNAL_TYPE_CODES,
   journalTypeCode,
   MAX_RECORD_SAMPLES,
+  MIN_PLACES_PAYLOAD_BYTES,
   PAYLOAD_COUNT_BYTES,
   RECORD_HEADER_BYTES,
   SAMPLE_BYTES,
+  SAMPLES_ONLY_VERSION,
 } from './journal-format.js';
+import { decodePlacesPayload, isPlacesPayload } from './journal-places.js';
+
+/** One record read back: the samples of an append, or the places of an appendPlaces. */
+export type JournalRecord =
+  | { readonly kind: 'samples'; readonly samples: Sample[] }
+  | { readonly kind: 'places'; readonly places: PlacedInstallation[] };
 
 /**
  * Encodes `samples` as one whole record: header (payload length, CRC-32) and payload. The
@@ -80,6 +89,43 @@ function checkNumberField(functionName: string, index: number, field: string, va
  */
 export function isPayloadLength(length: number): boolean {
   return length >= PAYLOAD_COUNT_BYTES && (length - PAYLOAD_COUNT_BYTES) % SAMPLE_BYTES === 0;
+}
+
+/**
+ * Whether a record header's payload length can be a payload of a file of format `version`:
+ * samples ({@link isPayloadLength}), or from version 2 on places as well.
+ *
+ * @example
+ * isRecordLength(6, 2); // true: a places payload may be this short
+ * isRecordLength(6, 1); // false
+ */
+export function isRecordLength(length: number, version: number): boolean {
+  if (isPayloadLength(length)) return true;
+  return version > SAMPLES_ONLY_VERSION && length >= MIN_PLACES_PAYLOAD_BYTES;
+}
+
+/**
+ * The record of a payload in a file of format `version`, or `undefined` when it is corrupt
+ * (see {@link decodeRecord}; a places payload in a version-1 file, or one whose JSON is not an
+ * array, is corrupt too).
+ *
+ * @example
+ * const record = encodeRecord('f', [{ installationId: 7, name: 'NO2', atMs: 0, value: 12 }]);
+ * decodeJournalRecord(record.subarray(8), record.readUInt32LE(4), 2);
+ * // { kind: 'samples', samples: [{ installationId: 7, name: 'NO2', atMs: 0, value: 12 }] }
+ */
+export function decodeJournalRecord(
+  payload: Buffer,
+  storedCrc: number,
+  version: number,
+): JournalRecord | undefined {
+  if (version > SAMPLES_ONLY_VERSION && isPlacesPayload(payload)) {
+    if (crc32(payload) !== storedCrc) return undefined;
+    const places = decodePlacesPayload(payload);
+    return places === undefined ? undefined : { kind: 'places', places };
+  }
+  const samples = decodeRecord(payload, storedCrc);
+  return samples === undefined ? undefined : { kind: 'samples', samples };
 }
 
 /**

@@ -3,10 +3,9 @@
 // record whatever the size of the file. Reading stops at the first record that is not whole
 // and sound (journal-format.ts says when); the caller decides what to do with the tail.
 
-import type { Sample } from '../ingest-report.js';
 import type { JournalFile } from './journal-file.js';
 import { RECORD_HEADER_BYTES } from './journal-format.js';
-import { decodeRecord, isPayloadLength } from './journal-records.js';
+import { decodeJournalRecord, isRecordLength, type JournalRecord } from './journal-records.js';
 
 /** Bytes read from the file at a time (1 MiB: about 42,000 samples). */
 export const REPLAY_CHUNK_BYTES = 1 << 20;
@@ -17,18 +16,21 @@ export interface RecordScan {
   readonly records: number;
   /** Samples in those records. */
   readonly samples: number;
+  /** Placed installations in those records. */
+  readonly places: number;
   /** Byte offset just past the last sound record: where a torn or corrupt tail starts. */
   readonly goodEnd: number;
 }
 
 /**
- * Calls `onRecord` with the samples of each sound record from byte `fromByte` up to `endByte`,
- * in file order, awaiting it when it returns a promise (compaction writes as it reads).
+ * Calls `onRecord` with each sound record from byte `fromByte` up to `endByte`, in file order,
+ * awaiting it when it returns a promise (compaction writes as it reads).
  *
  * @param endByte - the file's size when the scan starts; nothing after it is read
+ * @param version - the file's format version (places records exist from version 2 on)
  * @example
- * const scan = await scanRecords(file, JOURNAL_HEADER_BYTES, await file.size(), (samples) => {
- *   store.ingest(samples);
+ * const scan = await scanRecords(file, JOURNAL_HEADER_BYTES, await file.size(), 1, (record) => {
+ *   if (record.kind === 'samples') store.ingest(record.samples);
  * });
  * scan.goodEnd; // the file size when nothing was torn
  */
@@ -36,11 +38,13 @@ export async function scanRecords(
   file: JournalFile,
   fromByte: number,
   endByte: number,
-  onRecord: (samples: Sample[]) => void | Promise<void>,
+  version: number,
+  onRecord: (record: JournalRecord) => void | Promise<void>,
 ): Promise<RecordScan> {
   const reader = new ChunkReader(file, fromByte, endByte);
   let records = 0;
   let samples = 0;
+  let places = 0;
   let at = fromByte;
   while (endByte - at >= RECORD_HEADER_BYTES) {
     const header = await reader.bytes(at, RECORD_HEADER_BYTES);
@@ -49,18 +53,20 @@ export async function scanRecords(
     const storedCrc = header.readUInt32LE(4);
     // Checked before anything is read or allocated: a corrupt length can name gigabytes.
     const recordBytes = RECORD_HEADER_BYTES + payloadLength;
-    if (!isPayloadLength(payloadLength) || recordBytes > endByte - at) break;
+    if (!isRecordLength(payloadLength, version) || recordBytes > endByte - at) break;
     const record = await reader.bytes(at, recordBytes);
     if (record === undefined) break;
-    const decoded = decodeRecord(record.subarray(RECORD_HEADER_BYTES), storedCrc);
+    const payload = record.subarray(RECORD_HEADER_BYTES);
+    const decoded = decodeJournalRecord(payload, storedCrc, version);
     if (decoded === undefined) break;
     const pending = onRecord(decoded);
     if (pending !== undefined) await pending;
     records++;
-    samples += decoded.length;
+    if (decoded.kind === 'samples') samples += decoded.samples.length;
+    else places += decoded.places.length;
     at += recordBytes;
   }
-  return Object.freeze({ records, samples, goodEnd: at });
+  return Object.freeze({ records, samples, places, goodEnd: at });
 }
 
 // A window over the file: `buffer[0 … filled)` holds the bytes from `start`. Reads move

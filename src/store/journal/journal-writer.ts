@@ -46,7 +46,14 @@ export function journalUnavailable(
   });
 }
 
-function isDiskFull(error: unknown): boolean {
+/**
+ * Whether an I/O error says the disk (or the quota) is full: a write that failed so wrote
+ * nothing the journal cannot take back, and may succeed once there is room.
+ *
+ * @example
+ * isDiskFull(Object.assign(new Error('no space'), { code: 'ENOSPC' })); // true
+ */
+export function isDiskFull(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === 'ENOSPC' || code === 'EDQUOT';
 }

@@ -5,12 +5,18 @@
 
 import { mkdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { checkFunction, checkNotNaN, checkObject } from '../../arguments/argument-checks.js';
+import {
+  checkFunction,
+  checkNotNaN,
+  checkObject,
+  checkOptionalFunction,
+} from '../../arguments/argument-checks.js';
 import type { Sample } from '../ingest-report.js';
+import type { PlacedInstallation } from '../placed-installation.js';
 import { compactJournal } from './journal-compaction.js';
 import { type JournalFile, type JournalFiles, NODE_JOURNAL_FILES } from './journal-file.js';
-import { JOURNAL_HEADER_BYTES } from './journal-format.js';
-import { prepareHeader } from './journal-header.js';
+import { JOURNAL_HEADER_BYTES, JOURNAL_VERSION } from './journal-format.js';
+import { prepareHeader, upgradeHeader } from './journal-header.js';
 import { acquireJournalLock, type JournalLock } from './journal-lock.js';
 import {
   checkJournalOptions,
@@ -20,9 +26,10 @@ import {
   type JournalReplayReport,
   type SampleJournalOptions,
 } from './journal-options.js';
+import { encodePlacesRecord } from './journal-places.js';
 import { encodeRecord } from './journal-records.js';
 import { scanRecords } from './journal-replay.js';
-import { JournalWriter, journalUnavailable } from './journal-writer.js';
+import { isDiskFull, JournalWriter, journalUnavailable } from './journal-writer.js';
 
 export type {
   FsyncPolicy,
@@ -57,6 +64,7 @@ export class SampleJournal {
   readonly #lock: JournalLock;
   readonly #files: JournalFiles;
   readonly #writer: JournalWriter;
+  #version: number;
   #state: JournalState = 'opened';
   #timer: ReturnType<typeof setInterval> | undefined;
   #closing: Promise<void> | undefined;
@@ -67,6 +75,7 @@ export class SampleJournal {
     files: JournalFiles,
     file: JournalFile,
     length: number,
+    version: number,
   ) {
     this.dir = options.dir;
     this.fsync = options.fsync;
@@ -75,6 +84,7 @@ export class SampleJournal {
     this.#lock = lock;
     this.#files = files;
     this.#writer = new JournalWriter(file, length, options.fsync);
+    this.#version = version;
   }
 
   /**
@@ -104,9 +114,9 @@ export class SampleJournal {
       await rm(compactionPath(path), { force: true }); // a compaction that never finished
       const file = await files.openFile(path);
       try {
-        const size = await prepareHeader(file);
+        const { size, version } = await prepareHeader(file);
         await files.syncDirectory(dir); // the file may be new
-        return new SampleJournal(settings, lock, files, file, size);
+        return new SampleJournal(settings, lock, files, file, size, version);
       } catch (error) {
         await file.close().catch(() => undefined);
         throw error;
@@ -117,25 +127,36 @@ export class SampleJournal {
     }
   }
 
+  /** The file's format version: 1 while it holds samples only, 2 once it holds places. */
+  get version(): number {
+    return this.#version;
+  }
+
   /** Bytes of the journal file (header and records; after replay, whole records only). */
   get byteLength(): number {
     return this.#writer.length;
   }
 
   /**
-   * Reads every whole record in order, calling `onBatch` with each record's samples, a chunk
-   * of the file at a time (memory stays bounded by the largest record). A torn or corrupt tail
-   * is cut at the end of the last sound record: the file is truncated there and fdatasynced.
-   * Call it once, before the first append.
+   * Reads every whole record in order, calling `onBatch` with each samples record's samples
+   * and `onPlaces` with each places record's entries (unchecked: the store that takes them
+   * checks them), a chunk of the file at a time (memory stays bounded by the largest record).
+   * A torn or corrupt tail is cut at the end of the last sound record: the file is truncated
+   * there and fdatasynced. Call it once, before the first append.
    *
-   * @throws Error when called twice or after close; whatever `onBatch` throws (the journal
+   * @param onPlaces - optional; without it places records are read and passed over
+   * @throws Error when called twice or after close; whatever a callback throws (the journal
    *   then takes no appends)
    * @example
-   * await journal.replay((samples) => store.ingest(samples));
-   * // { records: 2, samples: 7, cutBytes: 13, cutAtByte: 221 }
+   * await journal.replay((samples) => store.ingest(samples), (entries) => store.preparePlaces(entries).apply());
+   * // { records: 3, samples: 7, places: 1, cutBytes: 13, cutAtByte: 221 }
    */
-  async replay(onBatch: (samples: readonly Sample[]) => void): Promise<JournalReplayReport> {
+  async replay(
+    onBatch: (samples: readonly Sample[]) => void,
+    onPlaces?: (entries: readonly PlacedInstallation[]) => void,
+  ): Promise<JournalReplayReport> {
     checkFunction('SampleJournal.replay', 'onBatch', onBatch);
+    checkOptionalFunction('SampleJournal.replay', 'onPlaces', onPlaces);
     if (this.#state !== 'opened') {
       throw new Error(`SampleJournal.replay: ${this.#path} was already replayed (or closed)`);
     }
@@ -144,7 +165,10 @@ export class SampleJournal {
       const size = await file.size().catch((error) => {
         throw journalUnavailable(file.path, 'stat', error);
       });
-      const scan = await scanRecords(file, JOURNAL_HEADER_BYTES, size, onBatch);
+      const scan = await scanRecords(file, JOURNAL_HEADER_BYTES, size, this.#version, (record) => {
+        if (record.kind === 'samples') onBatch(record.samples);
+        else onPlaces?.(record.places);
+      });
       if (scan.goodEnd < size) {
         try {
           await file.truncate(scan.goodEnd);
@@ -156,7 +180,8 @@ export class SampleJournal {
       this.#writer.replaceFile(file, scan.goodEnd);
       const cutBytes = size - scan.goodEnd;
       const cutAtByte = cutBytes > 0 ? scan.goodEnd : undefined;
-      return { records: scan.records, samples: scan.samples, cutBytes, cutAtByte };
+      const { records, samples, places } = scan;
+      return { records, samples, places, cutBytes, cutAtByte };
     });
     this.#state = 'ready';
     if (this.fsync === 'interval') {
@@ -180,6 +205,41 @@ export class SampleJournal {
   async append(samples: readonly Sample[]): Promise<void> {
     this.#checkReady('SampleJournal.append');
     const record = encodeRecord('SampleJournal.append', samples);
+    return this.#writer.append(record);
+  }
+
+  /**
+   * Appends one places record holding `entries` (checked by the caller: the store's
+   * `preparePlaces`) and resolves once it is durable per {@link fsync}, in order with the
+   * appends of samples. The first one turns a version-1 file into version 2 first (its header
+   * rewritten and fdatasynced; journal-format.ts says why).
+   *
+   * @throws (rejects) DependencyUnavailableError('store', …) on an I/O error: the entries are
+   *   not durable; TypeError when `entries` is not an array; Error before replay or after close
+   * @example
+   * await journal.appendPlaces([{ place: { source: 'openaq', sourceId: 1071, k: 0 }, installation }]);
+   */
+  async appendPlaces(entries: readonly PlacedInstallation[]): Promise<void> {
+    this.#checkReady('SampleJournal.appendPlaces');
+    const record = encodePlacesRecord('SampleJournal.appendPlaces', entries);
+    if (this.#version < JOURNAL_VERSION) {
+      // Queued before the record, so the record lands in a version-2 file or not at all.
+      await this.#writer.exclusive(async (file) => {
+        if (this.#version >= JOURNAL_VERSION) return;
+        const broken = this.#writer.broken;
+        if (broken !== undefined) throw broken;
+        try {
+          await upgradeHeader(file);
+        } catch (error) {
+          const failure = journalUnavailable(file.path, 'rewriting the header', error);
+          // A full disk wrote nothing; any other failure may be a failed fdatasync, after
+          // which what the disk holds is unknown (journal-writer.ts).
+          if (!isDiskFull(error)) this.#writer.fail(failure);
+          throw failure;
+        }
+        this.#version = JOURNAL_VERSION;
+      });
+    }
     return this.#writer.append(record);
   }
 
@@ -210,6 +270,7 @@ export class SampleJournal {
           dir: this.dir,
           files: this.#files,
           keepFromMs,
+          version: this.#version,
           onReplaced: (file, length) => {
             replaced = true;
             this.#writer.replaceFile(file, length);

@@ -153,6 +153,32 @@ END
 $$;
 `;
 
+// Followed open-data sources (issue 38). A place of a source (its own id, and k for the k-th
+// coordinates it was seen at) gets an installation once, kept here, so every process and every
+// restart gives it the same id; the unique constraints make a second id for a place, a second
+// place at the same coordinates or a second place for an id impossible even if two writers
+// raced. Coordinates are kept beside the installation's body (where they also are) for the
+// constraint. One lease row per source says which process polls it, until when (the server's
+// clock, so the processes' clocks never matter).
+const FOLLOWED_SOURCES = `
+CREATE TABLE airq_followed_places (
+  source text NOT NULL,
+  source_id bigint NOT NULL CHECK (source_id > 0),
+  k integer NOT NULL CHECK (k >= 0),
+  latitude float8 NOT NULL,
+  longitude float8 NOT NULL,
+  installation_id bigint NOT NULL UNIQUE,
+  PRIMARY KEY (source, source_id, k),
+  UNIQUE (source, source_id, latitude, longitude)
+);
+
+CREATE TABLE airq_follow_leases (
+  source text PRIMARY KEY,
+  holder text NOT NULL,
+  expires_at timestamptz NOT NULL
+);
+`;
+
 /**
  * Every migration of the store, oldest first. Frozen: a released migration never changes.
  *
@@ -162,6 +188,7 @@ $$;
 export const MIGRATIONS: readonly Migration[] = Object.freeze([
   Object.freeze({ version: 1, name: 'initial schema', sql: INITIAL_SCHEMA }),
   Object.freeze({ version: 2, name: 'bounded storage', sql: BOUNDED_STORAGE }),
+  Object.freeze({ version: 3, name: 'followed sources', sql: FOLLOWED_SOURCES }),
 ]);
 
 /** The advisory lock every writer of the store holds until it commits ('airq' in ASCII). */

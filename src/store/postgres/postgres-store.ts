@@ -5,14 +5,17 @@ import type { TimeWindow } from '../../time/windows.js';
 import type { IngestOptions, IngestReport, Sample } from '../ingest-report.js';
 import { InstallationRegistry } from '../installation-registry.js';
 import type { InstallationLookup, MeasurementStore } from '../measurement-store.js';
+import type { PlacedInstallation, PlaceWriter } from '../placed-installation.js';
 import type { SampleWriter } from '../sample-writer.js';
 import { checkLookupId } from '../store-arguments.js';
 import type { StoredInstallation } from '../stored-installation.js';
 import { ChangeFeed } from './change-feed.js';
 import type { PostgresStoreOptions } from './connect-options.js';
+import { PostgresFollowLease } from './follow-lease.js';
 import { readInstallations } from './installation-rows.js';
 import { type OpenedPool, openPool } from './open-pool.js';
 import { storeCall } from './pg-failures.js';
+import { readPlaceRows, writePlaceRows } from './place-writes.js';
 import { RecentSamples } from './recent-samples.js';
 import { type PostgresPruneReport, trimChanges, unregisterReader } from './retention.js';
 import { moveStoreHorizon, unmovedHorizon } from './store-horizon.js';
@@ -46,7 +49,7 @@ import { ingestSamples, type WriterParts, writeInstallations } from './store-wri
  * // { accepted: 1, rejected: [] }
  * await store.close();
  */
-export class PostgresStore implements MeasurementStore, SampleWriter {
+export class PostgresStore implements MeasurementStore, SampleWriter, PlaceWriter {
   /** The retention of {@link pruneExpired} in ms, or `undefined` for none. */
   readonly retentionMs: number | undefined;
   // The pool, its deadline, the change feed, the recent samples and the day partitions known to
@@ -211,6 +214,46 @@ export class PostgresStore implements MeasurementStore, SampleWriter {
     samples?: readonly Sample[],
   ): Promise<void> {
     await writeInstallations(this.#parts, installations, samples);
+  }
+
+  /**
+   * {@inheritDoc PlaceWriter.readPlaces} One query of the database (not this process's copy),
+   * so a place that another process created is found at once.
+   *
+   * @throws TypeError for a bad argument; DependencyUnavailableError
+   * @example
+   * await store.readPlaces('openaq', [1071]); // [{ place: { source: 'openaq', sourceId: 1071, k: 0 }, installation }]
+   */
+  async readPlaces(
+    source: string,
+    sourceIds: readonly number[],
+  ): Promise<readonly PlacedInstallation[]> {
+    return readPlaceRows(this.#parts.pool, this.#parts.deadlineMs, source, sourceIds);
+  }
+
+  /**
+   * {@inheritDoc PlaceWriter.writePlaces} One transaction, checked against the places and
+   * installations in the database; every process sees the installations from its next
+   * {@link refresh} on, this one at once.
+   *
+   * @throws TypeError / RangeError as `InMemoryStore.writePlaces`; DependencyUnavailableError
+   * @example
+   * await store.writePlaces([{ place: { source: 'openaq', sourceId: 1071, k: 0 }, installation }]);
+   */
+  async writePlaces(entries: readonly PlacedInstallation[]): Promise<void> {
+    await writePlaceRows(this.#parts, entries);
+  }
+
+  /**
+   * A lease of followed sources on this store's database, with a holder id of its own (see
+   * `PostgresFollowLease`): at most one process polls each source.
+   *
+   * @example
+   * const lease = store.followLease();
+   * await lease.hold('openaq', 120_000); // true when no other live process holds it
+   */
+  followLease(): PostgresFollowLease {
+    return new PostgresFollowLease(this.#parts.pool, this.#parts.deadlineMs);
   }
 
   /**

@@ -100,9 +100,15 @@ export async function writeInstallations(
   });
 }
 
-// One writer transaction; `work` returns the day partitions it ensured, remembered only
-// once they are committed. Then this process's view is refreshed.
-async function writeAndRefresh(
+/**
+ * One writer transaction; `work` returns the day partitions it ensured, remembered only once
+ * they are committed. Then this process's view is refreshed (a failed refresh is left to the
+ * next one: the commit stands).
+ *
+ * @example
+ * await writeAndRefresh(parts, async (client) => { await upsertInstallations(client, list); return []; });
+ */
+export async function writeAndRefresh(
   parts: WriterParts,
   work: (client: PoolClient) => Promise<number[]>,
 ): Promise<void> {

@@ -54,6 +54,7 @@ describe('SampleJournal replay of a torn tail', () => {
       expect(report).toEqual({
         records: expected.batches.length,
         samples: expected.batches.flat().length,
+        places: 0,
         cutBytes: length - expected.goodEnd,
         cutAtByte: length === expected.goodEnd ? undefined : expected.goodEnd,
       });

@@ -24,7 +24,13 @@ describe('SampleJournal round trip', () => {
     const dir = join(await tempDir(), 'not', 'yet'); // created on open
     const { journal, batches, report } = await reopen(dir);
     expect(batches).toEqual([]);
-    expect(report).toEqual({ records: 0, samples: 0, cutBytes: 0, cutAtByte: undefined });
+    expect(report).toEqual({
+      records: 0,
+      samples: 0,
+      places: 0,
+      cutBytes: 0,
+      cutAtByte: undefined,
+    });
     expect(journal.byteLength).toBe(12);
     expect(journal.dir).toBe(dir);
     expect(journal.fsync).toBe('always');
@@ -46,7 +52,13 @@ describe('SampleJournal round trip', () => {
 
     const second = await reopen(dir);
     expect(second.batches).toEqual(batches);
-    expect(second.report).toEqual({ records: 5, samples: 46, cutBytes: 0, cutAtByte: undefined });
+    expect(second.report).toEqual({
+      records: 5,
+      samples: 46,
+      places: 0,
+      cutBytes: 0,
+      cutAtByte: undefined,
+    });
     await second.journal.append([sampleOf(999)]);
     await second.journal.close();
     const third = await reopen(dir);
@@ -214,10 +226,10 @@ describe('SampleJournal misuse and foreign files', () => {
       `SampleJournal.open: ${path} is not an airq sample journal (it does not start with AIRQJRNL); move it away or choose another directory`,
     );
     const future = Buffer.from(encodeJournalOracle([]));
-    future.writeUInt32LE(2, 8);
+    future.writeUInt32LE(3, 8);
     await writeFile(path, future);
     await expect(SampleJournal.open({ dir })).rejects.toThrow(
-      `SampleJournal.open: ${path} is a sample journal of format version 2; this airq reads version 1`,
+      `SampleJournal.open: ${path} is a sample journal of format version 3; this airq reads versions 1 to 2`,
     );
   });
 

@@ -28,12 +28,13 @@ describe.runIf(serverSuitesRun('PostgreSQL', binaries))('PostgresStore on a real
     await Promise.all([connect(schema), connect(schema), connect(schema)]);
     await connect(schema);
     const { rows } = await suite.admin.query(`SELECT version FROM ${schema}.airq_migrations`);
-    expect(rows).toEqual([{ version: 1 }, { version: 2 }]);
+    expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
     const tables = await suite.admin.query(
       `SELECT tablename FROM pg_tables WHERE schemaname = $1 ORDER BY 1`,
       [schema],
     );
-    const names = 'changes hourly installations migrations readers retention samples';
+    const names =
+      'changes follow_leases followed_places hourly installations migrations readers retention samples';
     expect(tables.rows.map((row) => row.tablename)).toEqual(
       names.split(' ').map((name) => `airq_${name}`),
     );

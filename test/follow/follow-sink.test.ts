@@ -1,0 +1,247 @@
+// The follow sink over the in-memory store and the journal: ids from the source's range, kept
+// at the same coordinates, split on a move, given back on a return; descriptions updated in
+// place; a batch stored twice changes nothing; a restart keeps it all; a failing disk serves
+// nothing of the batch. Expected ids come from follow-sink-helpers.ts (the documented scheme).
+import { rm } from 'node:fs/promises';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createFollowSink } from '../../src/follow/follow-sink.js';
+import { ALWAYS_HELD_LEASE } from '../../src/follow/follow-sink-lease.js';
+import { DependencyUnavailableError } from '../../src/model/dependency-unavailable.js';
+import { InMemoryStore } from '../../src/store/in-memory-store.js';
+import { JournaledStore } from '../../src/store/journaled-store.js';
+import { installation } from '../helpers/store-fixtures.js';
+import { faultyFiles, tempDir } from '../store/journal/journal-helpers.js';
+import { batchOf, expectedId, place, pm10, servedPm10 } from './follow-sink-helpers.js';
+
+const SC = 'sensor-community';
+const FILE_INSTALLATION = installation(1071); // the same number as a followed location's id
+
+describe('createFollowSink over an InMemoryStore', () => {
+  it('gives each new place an id in its source range and stores its samples there', async () => {
+    const memory = new InMemoryStore([FILE_INSTALLATION]);
+    const sink = createFollowSink(memory);
+    const batch = batchOf(
+      [place(1071, 0), place(2, 2)],
+      [pm10(1071, 5, 20), pm10(1071, 6, 22), pm10(2, 5, 9)],
+    );
+    expect(await sink.storeBatch(SC, batch)).toEqual({
+      newInstallations: 2,
+      acceptedSamples: 3,
+      rejectedSamples: 0,
+    });
+    const ids = (await memory.listActiveInstallations()).map((found) => found.id);
+    expect(ids).toEqual([1071, expectedId(SC, 2, 0), expectedId(SC, 1071, 0)]);
+    expect(await servedPm10(memory, expectedId(SC, 1071, 0), 6)).toBe(22);
+    expect(await servedPm10(memory, expectedId(SC, 2, 0), 5)).toBe(9);
+    expect(await servedPm10(memory, 1071, 5)).toBeUndefined(); // the file's installation is apart
+    const lookup = await memory.findInstallation(expectedId(SC, 1071, 0));
+    expect(lookup).toMatchObject({
+      status: 'active',
+      installation: { elevation: 38.7, vendor: false },
+    });
+    // The same location id in another source is another installation.
+    await sink.storeBatch('openaq', batchOf([place(1071, 0)], [pm10(1071, 5, 1)]));
+    expect(await servedPm10(memory, expectedId('openaq', 1071, 0), 5)).toBe(1);
+    expect(expectedId('openaq', 1071, 0)).toBe(2_000_000_000_001_071);
+  });
+
+  it('keeps the id at the same coordinates, splits on a move and gives the first id back on a return', async () => {
+    const memory = new InMemoryStore([]);
+    const sink = createFollowSink(memory);
+    const first = expectedId(SC, 7, 0);
+    const moved = expectedId(SC, 7, 1);
+    expect(moved).toBe(1_000_001_000_000_007);
+    await sink.storeBatch(SC, batchOf([place(7, 0)], [pm10(7, 0, 10)]));
+    expect(await sink.storeBatch(SC, batchOf([place(7, 1)], [pm10(7, 1, 11)]))).toEqual({
+      newInstallations: 1,
+      acceptedSamples: 1,
+      rejectedSamples: 0,
+    });
+    expect(await sink.storeBatch(SC, batchOf([place(7, 0)], [pm10(7, 2, 12)]))).toMatchObject({
+      newInstallations: 0,
+    });
+    expect((await memory.listActiveInstallations()).map((found) => found.id)).toEqual([
+      first,
+      moved,
+    ]);
+    expect([await servedPm10(memory, first, 0), await servedPm10(memory, first, 2)]).toEqual([
+      10, 12,
+    ]);
+    expect(await servedPm10(memory, moved, 1)).toBe(11);
+    expect(await memory.readPlaces(SC, [7])).toMatchObject([
+      { place: { source: SC, sourceId: 7, k: 0 }, installation: { id: first } },
+      { place: { source: SC, sourceId: 7, k: 1 }, installation: { id: moved } },
+    ]);
+    // A third spot: the next k, whatever the order of the earlier ones.
+    await sink.storeBatch(SC, batchOf([place(7, 2)]));
+    expect((await memory.readPlaces(SC, [7])).map((found) => found.installation.id)).toEqual([
+      first,
+      moved,
+      expectedId(SC, 7, 2),
+    ]);
+  });
+
+  it('updates a changed description in place, and writes nothing for a batch stored again', async () => {
+    const memory = new InMemoryStore([]);
+    const sink = createFollowSink(memory);
+    const batch = batchOf([place(3, 0)], [pm10(3, 0, 10)]);
+    await sink.storeBatch(SC, batch);
+    const version = memory.installationsVersion;
+    expect(await sink.storeBatch(SC, batch)).toEqual({
+      newInstallations: 0,
+      acceptedSamples: 1,
+      rejectedSamples: 0,
+    });
+    expect(memory.installationsVersion).toBe(version);
+    expect(memory.sampleCount).toBe(1);
+    await sink.storeBatch(SC, batchOf([place(3, 0, 41)], [pm10(3, 0, 10)]));
+    expect(memory.installationsVersion).toBe(version + 1);
+    const lookup = await memory.findInstallation(expectedId(SC, 3, 0));
+    expect(lookup).toMatchObject({ status: 'active', installation: { elevation: 41 } });
+    expect(memory.sampleCount).toBe(1);
+  });
+
+  it('counts samples without a place and those the store refuses as rejected', async () => {
+    const memory = new InMemoryStore([]);
+    const sink = createFollowSink(memory);
+    const batch = batchOf(
+      [place(3, 0)],
+      [pm10(3, 0, 10), pm10(99, 0, 10), { ...pm10(3, 1, 0), value: Number.NaN }],
+    );
+    expect(await sink.storeBatch(SC, batch)).toEqual({
+      newInstallations: 1,
+      acceptedSamples: 1,
+      rejectedSamples: 2,
+    });
+  });
+
+  it('refuses to take the id of an installation loaded from a file, storing nothing', async () => {
+    const memory = new InMemoryStore([installation(5, { id: expectedId(SC, 5, 0) })]);
+    const sink = createFollowSink(memory);
+    await expect(sink.storeBatch(SC, batchOf([place(5, 0)], [pm10(5, 0, 1)]))).rejects.toThrow(
+      new RangeError(
+        'InMemoryStore.writePlaces: installation id 1000000000000005 is taken by an installation that is no followed place',
+      ),
+    );
+    expect(memory.sampleCount).toBe(0);
+    expect(memory.installationsVersion).toBe(0);
+  });
+
+  it('refuses misuse with the function, the parameter and the value', async () => {
+    const sink = createFollowSink(new InMemoryStore([]));
+    await expect(sink.storeBatch('luftdaten' as never, batchOf([]))).rejects.toThrow(
+      new RangeError(
+        'FollowSink.storeBatch: source must be one of sensor-community, openaq, purpleair, got "luftdaten"',
+      ),
+    );
+    await expect(sink.storeBatch(SC, batchOf([place(1, 0), place(1, 1)]))).rejects.toThrow(
+      new RangeError(
+        'FollowSink.storeBatch: batch.places[1].sourceId must not repeat an earlier place, got 1',
+      ),
+    );
+    await expect(sink.storeBatch(SC, { places: 3 } as never)).rejects.toThrow(
+      new TypeError('FollowSink.storeBatch: batch.places must be an array, got 3'),
+    );
+    await expect(sink.storeBatch(SC, batchOf([place(1_000_000_000, 0)]))).rejects.toThrow(
+      'followedInstallationId: sourceId must be a positive integer below 1000000000, got 1000000000',
+    );
+    expect(() => createFollowSink(undefined as never)).toThrow(
+      new TypeError('createFollowSink: store must be an object, got undefined'),
+    );
+  });
+
+  it('has a lease that is always held without a database', async () => {
+    expect(await ALWAYS_HELD_LEASE.hold(SC, 60_000)).toBe(true);
+    await ALWAYS_HELD_LEASE.release(SC);
+    expect(await ALWAYS_HELD_LEASE.hold(SC, 60_000)).toBe(true);
+  });
+});
+
+describe('createFollowSink over a JournaledStore', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await tempDir();
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('keeps ids, places and samples across a restart, and splits after it as before', async () => {
+    const memory = new InMemoryStore([FILE_INSTALLATION]);
+    const first = await JournaledStore.open(memory, { dir });
+    const sink = createFollowSink(first.store);
+    await sink.storeBatch(
+      SC,
+      batchOf([place(1071, 0), place(8, 1)], [pm10(1071, 0, 20), pm10(8, 0, 3)]),
+    );
+    await sink.storeBatch(SC, batchOf([place(1071, 1, 40)], [pm10(1071, 1, 21)]));
+    await first.store.close();
+
+    const again = new InMemoryStore([FILE_INSTALLATION]);
+    const reopened = await JournaledStore.open(again, { dir });
+    expect(reopened.report).toMatchObject({
+      records: 4,
+      samples: 3,
+      places: 3,
+      refused: 0,
+      refusedPlaces: 0,
+    });
+    expect((await again.listActiveInstallations()).map((found) => found.id)).toEqual([
+      1071,
+      expectedId(SC, 8, 0),
+      expectedId(SC, 1071, 0),
+      expectedId(SC, 1071, 1),
+    ]);
+    expect(await servedPm10(again, expectedId(SC, 1071, 0), 0)).toBe(20);
+    expect(await servedPm10(again, expectedId(SC, 1071, 1), 1)).toBe(21);
+    const sinkAgain = createFollowSink(reopened.store);
+    // Back at the first spot, then at a third: the ids of before, then k = 2.
+    await sinkAgain.storeBatch(SC, batchOf([place(1071, 0)], [pm10(1071, 2, 22)]));
+    expect(await sinkAgain.storeBatch(SC, batchOf([place(1071, 2)]))).toMatchObject({
+      newInstallations: 1,
+    });
+    expect(await servedPm10(again, expectedId(SC, 1071, 0), 2)).toBe(22);
+    expect((await again.readPlaces(SC, [1071])).map((found) => found.installation.id)).toEqual([
+      expectedId(SC, 1071, 0),
+      expectedId(SC, 1071, 1),
+      expectedId(SC, 1071, 2),
+    ]);
+    await reopened.store.close();
+  });
+
+  it('serves nothing of a batch the disk could not take, and takes it once the disk has room', async () => {
+    const { files, controls } = faultyFiles();
+    const memory = new InMemoryStore([]);
+    const { store } = await JournaledStore.open(memory, { dir, files });
+    const sink = createFollowSink(store);
+    const batch = batchOf([place(4, 0)], [pm10(4, 0, 5)]);
+    controls.writesToDevFull = true;
+    await expect(sink.storeBatch(SC, batch)).rejects.toThrow(DependencyUnavailableError);
+    expect(await memory.listActiveInstallations()).toEqual([]);
+    expect(memory.sampleCount).toBe(0);
+    controls.writesToDevFull = false;
+    expect(await sink.storeBatch(SC, batch)).toEqual({
+      newInstallations: 1,
+      acceptedSamples: 1,
+      rejectedSamples: 0,
+    });
+    await store.close();
+    const again = new InMemoryStore([]);
+    const reopened = await JournaledStore.open(again, { dir });
+    expect(await servedPm10(again, expectedId(SC, 4, 0), 0)).toBe(5);
+    await reopened.store.close();
+  });
+
+  it('reports a journaled place whose id an installations file took meanwhile, and its samples', async () => {
+    const first = await JournaledStore.open(new InMemoryStore([]), { dir });
+    await createFollowSink(first.store).storeBatch(SC, batchOf([place(6, 0)], [pm10(6, 0, 1)]));
+    await first.store.close();
+    const taken = new InMemoryStore([installation(6, { id: expectedId(SC, 6, 0) })]);
+    const reopened = await JournaledStore.open(taken, { dir });
+    expect(reopened.report).toMatchObject({ places: 1, refusedPlaces: 1, refused: 0 });
+    expect(reopened.report.firstPlacesRefusal).toBe(
+      'InMemoryStore.writePlaces: installation id 1000000000000006 is taken by an installation that is no followed place',
+    );
+    await reopened.store.close();
+  });
+});
