@@ -23,10 +23,47 @@ export const TILE_META_NAMES = Object.freeze({
   attributionUrl: 'airq-tiles-attribution-url',
 });
 
+/**
+ * A credit the page shows under the map for data it did not measure itself (a followed
+ * open-data source, `src/follow/source-attributions.ts`): plain text, linked when a URL is
+ * given, with the licence's name, linked too. The script links only `http(s)` URLs.
+ */
+export interface DataAttribution {
+  readonly text: string;
+  readonly url?: string | undefined;
+  readonly licence?: string | undefined;
+  readonly licenceUrl?: string | undefined;
+}
+
+/**
+ * The `<meta>` element of each {@link DataAttribution}: its text in `content`, its URLs and
+ * licence in `data-` attributes, one element per credit, in order.
+ */
+export const DATA_ATTRIBUTION_META = Object.freeze({
+  name: 'airq-data-attribution',
+  url: 'data-url',
+  licence: 'data-licence',
+  licenceUrl: 'data-licence-url',
+});
+
 function meta(name: string, content: string | undefined): string {
   return content === undefined
     ? ''
     : `\n<meta name="${name}" content="${escapeAttribute(content)}">`;
+}
+
+function attributionMeta(attribution: DataAttribution): string {
+  const { url, licence, licenceUrl } = DATA_ATTRIBUTION_META;
+  const extra = [
+    [url, attribution.url],
+    [licence, attribution.licence],
+    [licenceUrl, attribution.licenceUrl],
+  ]
+    .filter((pair): pair is [string, string] => pair[1] !== undefined)
+    .map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`)
+    .join('');
+  const content = escapeAttribute(attribution.text);
+  return `\n<meta name="${DATA_ATTRIBUTION_META.name}" content="${content}"${extra}>`;
 }
 
 function escapeAttribute(text: string): string {
@@ -36,22 +73,28 @@ function escapeAttribute(text: string): string {
 /**
  * The page's HTML: the frame the script fills in. `demoKey` is the key a plain `npm start`
  * generated; it is written into the page only then (a key the operator configured never is).
- * `tiles` are the map tiles (none when absent), handed to the script in `<meta>` elements.
+ * `tiles` are the map tiles (none when absent), handed to the script in `<meta>` elements, and
+ * so are `attributions`, the credits of followed data sources (none when absent: the page is
+ * then the same as without them).
  *
  * @example
  * pageHtml({}).includes('data-testid="index-type"'); // → true
  * pageHtml({ tiles: DEFAULT_TILES }).includes('<meta name="airq-tiles" content="https://tile.openstreetmap.org/{z}/{x}/{y}.png">'); // → true
+ * pageHtml({ attributions: [{ text: 'OpenAQ', url: 'https://openaq.org' }] })
+ *   .includes('<meta name="airq-data-attribution" content="OpenAQ" data-url="https://openaq.org">'); // → true
  */
 export function pageHtml(options: {
   readonly demoKey?: string | undefined;
   readonly tiles?: MapTiles | undefined;
+  readonly attributions?: readonly DataAttribution[] | undefined;
 }): string {
   const { tiles } = options;
-  const demo =
+  const metas =
     meta('airq-demo-key', options.demoKey) +
     meta(TILE_META_NAMES.url, tiles?.url) +
     meta(TILE_META_NAMES.attribution, tiles?.attribution) +
-    meta(TILE_META_NAMES.attributionUrl, tiles?.attributionUrl);
+    meta(TILE_META_NAMES.attributionUrl, tiles?.attributionUrl) +
+    (options.attributions ?? []).map(attributionMeta).join('');
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -59,7 +102,7 @@ export function pageHtml(options: {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>airq</title>
 <link rel="icon" href="data:,">
-<link rel="stylesheet" href="${PAGE_STYLE_PATH}">${demo}
+<link rel="stylesheet" href="${PAGE_STYLE_PATH}">${metas}
 <script type="module" src="${PAGE_SCRIPT_PATH}"></script>
 </head>
 <body>

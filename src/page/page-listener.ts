@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { MapTiles } from './map-tiles.js';
 import { loadPageAssets, type PageAsset, type PageAssets, pageAsset } from './page-assets.js';
-import { pageContentSecurityPolicy, pageHtml } from './page-html.js';
+import { type DataAttribution, pageContentSecurityPolicy, pageHtml } from './page-html.js';
 
 /** A `node:http` request listener. */
 export type RequestListener = (request: IncomingMessage, response: ServerResponse) => void;
@@ -18,6 +18,12 @@ export interface PageListenerOptions {
    * `DEFAULT_TILES` (OpenStreetMap) unless told otherwise.
    */
   readonly tiles?: MapTiles | undefined;
+  /**
+   * The credits of the open-data sources the server follows (`--follow`), shown under the map
+   * with their licences: `sourceAttributions(names)` of `src/follow/source-attributions.ts`.
+   * None by default, and the page is then as without them.
+   */
+  readonly attributions?: readonly DataAttribution[] | undefined;
   /** Where the page's files come from; default {@link loadPageAssets}, called at the first request. */
   readonly loadAssets?: () => Promise<PageAssets>;
 }
@@ -69,13 +75,20 @@ function send(
  *
  * @example
  * createServer(createPageListener(createNodeListener(api), { demoKey, tiles: DEFAULT_TILES }));
+ * createPageListener(listener, { tiles, attributions: sourceAttributions(['sensor-community']) });
  */
 export function createPageListener(
   next: RequestListener,
   options: PageListenerOptions = {},
 ): RequestListener {
   const html = pageAsset(
-    new TextEncoder().encode(pageHtml({ demoKey: options.demoKey, tiles: options.tiles })),
+    new TextEncoder().encode(
+      pageHtml({
+        demoKey: options.demoKey,
+        tiles: options.tiles,
+        attributions: options.attributions,
+      }),
+    ),
     'text/html;charset=UTF-8',
   );
   const policy = pageContentSecurityPolicy(options.tiles);

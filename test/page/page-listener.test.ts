@@ -96,6 +96,34 @@ describe('createPageListener', () => {
     );
   });
 
+  it("writes the followed sources' credits into the page and keeps its policy", async () => {
+    const followed = await listen(
+      createPageListener(behindTheApi, {
+        attributions: [
+          {
+            text: 'Sensor.Community',
+            url: 'https://sensor.community',
+            licence: 'ODbL 1.0',
+            licenceUrl: 'https://opendatacommons.org/licenses/odbl/1-0/',
+          },
+        ],
+        loadAssets: async () => assets,
+      }),
+    );
+    try {
+      const response = await fetch(`${followed.origin}/`);
+      expect(await response.text()).toContain(
+        '<meta name="airq-data-attribution" content="Sensor.Community" data-url="https://sensor.community" data-licence="ODbL 1.0" data-licence-url="https://opendatacommons.org/licenses/odbl/1-0/">',
+      );
+      // Links need no policy: no new origin for images, scripts or requests.
+      expect(response.headers.get('content-security-policy')).toBe(POLICY_WITHOUT_TILES);
+      expect(await (await fetch(`${plain.origin}/`)).text()).not.toContain('airq-data-attribution');
+    } finally {
+      followed.server.closeAllConnections();
+      await new Promise((resolve) => followed.server.close(resolve));
+    }
+  });
+
   it('serves the files gzipped when asked, with a validator, and 304 when it matches', async () => {
     const port = Number(new URL(plain.origin).port);
     const gzipped = await rawRequest(port, PAGE_SCRIPT_PATH, {

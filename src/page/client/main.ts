@@ -9,6 +9,7 @@ import {
   type NetworkIndex,
   type NetworkState,
 } from './api-client.js';
+import { readDataAttributions, showDataAttributions } from './data-attributions.js';
 import { addressLine, levelText } from './installation-text.js';
 import { renderLegend, selectorOrder } from './legend-view.js';
 import { readTileChoice } from './map-tiles.js';
@@ -50,7 +51,11 @@ let indexTypes: IndexTypeMeta[] = [];
 // The measurement list only the panel needs: asked at the first panel, not for the map.
 let measurementTypes: Promise<MeasurementTypeMeta[]> | undefined;
 
-const map = new MapView(required<HTMLElement>('[data-testid="map"]'), readTileChoice(), {
+const mapElement = required<HTMLElement>('[data-testid="map"]');
+// The followed sources' credits under the map, before the texts are applied (its label is one).
+showDataAttributions(mapElement, readDataAttributions());
+
+const map = new MapView(mapElement, readTileChoice(), {
   onInstallation: (id, byKeyboard) => void selection.openInstallation(id, byKeyboard),
   onPoint: (position) => void selection.openPoint(position.latitude, position.longitude),
   onTilesFailed: () => {

@@ -13,6 +13,8 @@ export interface PageTexts {
   readonly resetView: string;
   readonly mapHelp: string;
   readonly tilesUnavailable: string;
+  /** The label of the line of followed sources' credits under the map. */
+  readonly dataSources: string;
   readonly legendTitle: string;
   readonly keyLabel: string;
   readonly keyButton: string;
@@ -70,6 +72,7 @@ const EN: PageTexts = Object.freeze<PageTexts>({
     'Drag or use the arrow keys to move, the wheel or + and − to zoom. Click an empty place for its interpolated values.',
   tilesUnavailable:
     'The map tiles could not be loaded (no internet?): the installations, the network’s outline and the scale are drawn without them.',
+  dataSources: 'Data:',
   legendTitle: 'Levels',
   keyLabel: 'API key',
   keyButton: 'Use key',
@@ -123,6 +126,7 @@ const PL: PageTexts = Object.freeze<PageTexts>({
     'Przeciągnij lub użyj strzałek, by przesunąć mapę, a kółka myszy albo + i −, by ją przybliżyć. Kliknij puste miejsce, by poznać interpolowane wartości.',
   tilesUnavailable:
     'Nie udało się wczytać podkładu mapy (brak internetu?): instalacje, obrys sieci i skala są narysowane bez niego.',
+  dataSources: 'Dane:',
   legendTitle: 'Poziomy',
   keyLabel: 'Klucz API',
   keyButton: 'Użyj klucza',
