@@ -1,11 +1,13 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { FollowSinkStore } from '../follow/follow-sink.js';
 import type { ApiLogger } from '../http/core-request.js';
 import { importOpenData } from '../import/import-open-data.js';
 import { formatImportIssue, formatImportSummary } from '../import/import-report.js';
 import type { CounterStore } from '../limits/counter-store.js';
 import { createSampleNetwork, type SampleReadings } from '../sample/sample-network.js';
+import { InMemoryStore } from '../store/in-memory-store.js';
 import type { Sample } from '../store/ingest-report.js';
 import { parseInstallationsJson } from '../store/installations-json.js';
 import { loadStoreFromFiles, type StoreFiles } from '../store/load-store.js';
@@ -49,6 +51,10 @@ export interface OpenedData {
   readonly counterStore: CounterStore | undefined;
   /** Where live writes go (the journal, or PostgreSQL); `undefined` when nothing is written. */
   readonly writer: SampleWriter | undefined;
+  /** Where followed sources are stored (`--follow`): the journal, or PostgreSQL. */
+  readonly followStore?: FollowSinkStore;
+  /** The database with `--database` (its lease lets one instance poll each source). */
+  readonly database: PostgresStore | undefined;
   /** What is served, for the banner. */
   readonly description: string;
   /** A point worth querying: the sample network's centre, or the first installation. */
@@ -90,15 +96,23 @@ export async function openData(
       pending.push({ installationId, name, atMs: atMs[i]!, value: values[i]! });
     }
   };
+  // Following open data starts from what the sources (and the journal) give, not from the
+  // sample network, unless --sample-network asks for it.
+  const following = options.follow !== undefined;
   const network =
-    loaded === undefined && (databaseUrl === undefined || options.sampleNetwork === true)
+    loaded === undefined &&
+    (options.sampleNetwork === true || (databaseUrl === undefined && !following))
       ? createSampleNetwork({
           now: nowMs ?? Date.now(),
           ...(databaseUrl === undefined ? {} : { onReadings }),
         })
       : undefined;
-  const memory = loaded?.store ?? network?.store;
-  let description = loaded?.description ?? 'the sample network';
+  const memory =
+    loaded?.store ??
+    network?.store ??
+    (databaseUrl === undefined && following ? new InMemoryStore([]) : undefined);
+  let description =
+    loaded?.description ?? (network === undefined ? 'what it follows' : 'the sample network');
   let database: PostgresStore | undefined;
   if (databaseUrl !== undefined) {
     const { PostgresStore } = await import('../store/postgres/index.js');
@@ -108,7 +122,7 @@ export async function openData(
         deadlineMs,
         ...(retentionMs === undefined ? {} : { retentionMs }),
       });
-    if (memory === undefined) description = 'what the database holds';
+    if (loaded === undefined && network === undefined) description = 'what the database holds';
     else {
       const [installations, samples] =
         loaded === undefined
@@ -188,7 +202,22 @@ export async function openData(
     const examplePoint = network?.centre ?? active[0]?.location;
     if (writes.journaled !== undefined)
       description += `, live writes journaled in ${options.dataDir}`;
-    return { store, counterStore, writer: writes.writer, description, examplePoint, stop };
+    if (options.follow !== undefined) {
+      const names = options.follow.sources.map((source) => source.name).join(', ');
+      description += `, following ${names}`;
+    }
+    // Polls are written as pushes are: into the journal, or into PostgreSQL.
+    const followStore = database ?? writes.journaled;
+    return {
+      store,
+      counterStore,
+      writer: writes.writer,
+      ...(followStore === undefined ? {} : { followStore }),
+      database,
+      description,
+      examplePoint,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

@@ -8,7 +8,8 @@ import type { ServeOptions } from './parse-args.js';
 // Where `airq` stores live writes: PostgreSQL with `--database` (a commit is durable), else the
 // journal under `--data-dir` beside the in-memory store. The journal is opened when there are
 // write keys, when `--data-dir` is given, or when the directory exists from an earlier run, so
-// a restart without write keys still serves what was acknowledged before.
+// a restart without write keys still serves what was acknowledged before; and whenever open data
+// are followed (--follow), so that what a source no longer serves survives a restart.
 
 /** The writer of a server, and the journal's own part when there is one. */
 export interface OpenedWriter {
@@ -33,7 +34,10 @@ export async function openWriter(
 ): Promise<OpenedWriter> {
   if (database !== undefined) return { writer: database, journaled: undefined };
   const wanted =
-    options.writeKeys !== undefined || options.dataDirGiven || existsSync(options.dataDir);
+    options.writeKeys !== undefined ||
+    options.follow !== undefined ||
+    options.dataDirGiven ||
+    existsSync(options.dataDir);
   if (memory === undefined || !wanted) return { writer: undefined, journaled: undefined };
   const opened = await JournaledStore.open(memory, { dir: options.dataDir, fsync: options.fsync });
   for (const line of journalLines(options.dataDir, opened.report)) report(line);

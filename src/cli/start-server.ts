@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sourceAttributions } from '../follow/source-attributions.js';
 import { createApi } from '../http/create-api.js';
 import { respondToClientError } from '../http/node/node-client-error.js';
 import { createNodeDeflateRaw, createNodeGzip } from '../http/node/node-gzip.js';
@@ -10,6 +11,7 @@ import { createPageListener } from '../page/page-listener.js';
 import { createMeasurementsService } from '../payload/create-measurements-service.js';
 import { type OpenedData, openData, type ServerDependencies } from './open-data.js';
 import type { ServeOptions } from './parse-args.js';
+import { startFollowing } from './start-following.js';
 
 export { SAMPLE_PRODUCE_INTERVAL_MS, type ServerDependencies } from './open-data.js';
 
@@ -86,6 +88,7 @@ export async function startServer(
     createPageListener(createNodeListener(api), {
       demoKey: pageDemoKey(demoKey, options.host),
       tiles: options.tiles,
+      attributions: sourceAttributions(options.follow?.sources.map((source) => source.name) ?? []),
     }),
   );
   server.requestTimeout = SERVER_TIMEOUTS.requestTimeoutMs;
@@ -105,6 +108,16 @@ export async function startServer(
     throw error;
   }
   const { port } = server.address() as AddressInfo;
+  // Polls begin once the server answers: their installations then appear as they are stored.
+  const follower =
+    options.follow === undefined || data.followStore === undefined
+      ? undefined
+      : startFollowing(
+          options.follow,
+          data.followStore,
+          data.database,
+          dependencies.report ?? (() => {}),
+        );
   let closing: Promise<void> | undefined;
   return {
     server,
@@ -120,9 +133,11 @@ export async function startServer(
           SERVER_TIMEOUTS.shutdownGraceMs,
         );
         force.unref();
+        // Polls stop first: none may write into a store that is being closed.
+        const followerStopped = follower?.stop() ?? Promise.resolve();
         server.close(() => {
           clearTimeout(force);
-          data.stop().then(resolve, resolve);
+          followerStopped.then(() => data.stop()).then(resolve, resolve);
         });
         server.closeIdleConnections();
       });
