@@ -33,10 +33,11 @@ export const OPENAQ_BASE_URL = 'https://api.openaq.org';
  * makes N requests, plus ceil(L / 1000) (2 across the antimeridian) once an hour for the list,
  * so 6N + ceil(L / 1000) an hour. The key allows 60 a minute and 2,000 an hour
  * (https://docs.openaq.org/using-the-api/rate-limits). A poll's requests fall within a minute,
- * so N is at most about 58; at that ceiling an hour costs 6 × 58 + 1 = 349 requests, 17% of the
- * hourly allowance; a city with 20 active locations costs 121 (6%), leaving room for retries
- * and for other uses of the same key. A box with more active locations than the key's
- * per-minute allowance is refused at each poll, with a message saying to follow a smaller box.
+ * so a poll reads at most {@link OPENAQ_LATEST_PER_POLL} locations, taking the next ones in
+ * turn: a box of N active locations has each read every ceil(N / 40) polls (N = 100: every 30
+ * minutes, still twice an hour for hourly data), and an hour costs at most 6 × 40 + the list's
+ * pages, about 12% of the hourly allowance; a city with 20 active locations costs 121 (6%),
+ * leaving room for retries and for other uses of the same key.
  */
 export const OPENAQ_DEFAULT_EVERY_MS = 10 * 60_000;
 
@@ -44,7 +45,14 @@ export const OPENAQ_DEFAULT_EVERY_MS = 10 * 60_000;
 export const OPENAQ_LOCATIONS_EVERY_MS = 60 * 60_000;
 
 /**
- * Latest-value requests of a poll in flight at once: a poll of 58 locations must end within its
+ * Locations whose latest values one poll reads, at most: 40, so that a poll and a refresh of
+ * the list (up to 10 pages, twice across the antimeridian) stay within the key's 60 requests a
+ * minute. A box with more takes the rest at the next polls, in turn.
+ */
+export const OPENAQ_LATEST_PER_POLL = 40;
+
+/**
+ * Latest-value requests of a poll in flight at once: a poll of 40 locations must end within its
  * 20 s deadline even when each request takes a second.
  */
 export const OPENAQ_CONCURRENT_REQUESTS = 4;
@@ -86,6 +94,9 @@ export function openAqSource(options: FollowOptions): FollowedSource {
     throw argumentError(TypeError, NAME, 'options.key', expectation, shown);
   }
   let listing: OpenAqListing | undefined;
+  // The first of the listing's reads that the next poll asks for (see OPENAQ_LATEST_PER_POLL);
+  // moved on only by a poll that resolved, so a dropped poll's locations are asked for again.
+  let nextRead = 0;
 
   return {
     name: 'openaq',
@@ -105,8 +116,15 @@ export function openAqSource(options: FollowOptions): FollowedSource {
         nowMs - listing.atMs >= OPENAQ_LOCATIONS_EVERY_MS;
       const current = stale ? await listOpenAqLocations(requests, box, nowMs) : listing!;
       const skipped = { ...current.skipped };
-      const samples = await readLatest(requests, current.reads, skipped, stop);
+      const { reads } = current;
+      const first = reads.length === 0 ? 0 : nextRead % reads.length;
+      const turn = [...reads, ...reads].slice(
+        first,
+        first + Math.min(reads.length, OPENAQ_LATEST_PER_POLL),
+      );
+      const samples = await readLatest(requests, turn, skipped, stop);
       listing = current;
+      nextRead = reads.length === 0 ? 0 : (first + turn.length) % reads.length;
       return { places: current.places, samples, skipped };
     },
   };

@@ -291,4 +291,43 @@ describe('openAqSource and the rate-limit headers', () => {
       { sourceId: 1, name: 'PM25', atMs: HOUR_17, value: 5 },
     ]);
   });
+
+  it('reads a box of 100 active locations 40 at a time, in turn, moved on only by a poll that resolved', async () => {
+    const hundred = Array.from({ length: 100 }, (_, i) =>
+      syntheticLocation(i + 1, 35.1, -106.9 + i / 200),
+    );
+    let failNext = false;
+    const { server, poll } = await standIn((url) => {
+      if (url.pathname === '/v3/locations') {
+        return json({ meta: { page: 1, limit: 1000, found: 100 }, results: hundred });
+      }
+      const id = Number(url.pathname.split('/')[3]);
+      if (failNext) return { status: 503, headers: {}, body: 'down' };
+      return json(syntheticLatest(id, id));
+    });
+    const latestIds = () =>
+      server.requests
+        .filter((path) => path.endsWith('/latest'))
+        .map((path) => Number(path.split('/')[3]));
+    const idsOf = (batch: { samples: readonly { sourceId: number }[] }) =>
+      [...new Set(batch.samples.map((sample) => sample.sourceId))].sort((a, b) => a - b);
+    const range = (from: number, to: number) =>
+      Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+    const first = await poll();
+    expect(first.places).toHaveLength(100);
+    expect(idsOf(first)).toEqual(range(1, 40));
+    server.requests.length = 0;
+    failNext = true;
+    await failure(poll());
+    failNext = false;
+    // The dropped poll's locations are asked for again.
+    const second = await poll();
+    expect(idsOf(second)).toEqual(range(41, 80));
+    server.requests.length = 0;
+    const third = await poll();
+    // 81 … 100, then round again from 1.
+    expect(idsOf(third)).toEqual([...range(1, 20), ...range(81, 100)]);
+    expect(latestIds()).toHaveLength(40);
+  });
 });
