@@ -56,7 +56,7 @@ describe('retryAfterMs', () => {
   });
 
   it('gives undefined when the header is absent, blank or unreadable', () => {
-    for (const header of [null, undefined, '', '   ', 'soon', '120s', '1.5', '-5', '2026']) {
+    for (const header of [null, undefined, '', '   ', 'soon', '120s', '1.5', '-5']) {
       expect(retryAfterMs(header, NOW)).toBeUndefined();
     }
   });
