@@ -1,0 +1,220 @@
+// `npm run bench:follow`: one poll of a 20 MB Sensor.Community file filtered to a city, in
+// `airq` as users run it (issue 38). Three processes:
+//   - a file server (bench/follow/data-json-server.ts) serving a synthetic `data.json` of
+//     --elements elements (44,000: about 20 MB, as the live file) spread over Europe, about one location in a
+//     hundred in Kraków, with timestamps of each request's moment;
+//   - `airq` (`node scripts/start.mjs`, as `npm start` runs it) with `--follow sensor-community
+//     --follow-box 49.97,19.79,50.13,20.22 --follow-url sensor-community=<file server>
+//     --follow-every <--every>` and a temporary --data-dir (the journal, `--fsync always`);
+//   - this one: autocannon reading `/v2/airq/network` (the city's box, gzip, as the page asks)
+//     and `/v2/measurements/point` (Kraków's centre) at a steady --rate throughout, and a watch
+//     of `airq` every --sample-ms: VmRSS of /proc/PID/status, and its data directory's size.
+// A poll's window runs from the file request's arrival at the file server to the data
+// directory's last growth before the next request (the batch stored; only polls write). Each
+// read is then placed during a poll (its time overlaps a window) or without one (not within
+// --guard-ms after a window either); every interval holds both, so the two kinds interleave.
+// The first --warmup-polls polls (every installation new, code not yet optimised) are left out
+// of the figures, the first one's time reported apart. The file server holds `airq`'s first
+// request until the memory before any poll was read.
+//
+//   npm run bench:follow -- [--elements 44000] [--polls 12] [--warmup-polls 1] [--every 6]
+//                           [--rate 40] [--connections 2] [--guard-ms 1000] [--sample-ms 20]
+//                           [--bytes-per-second N] [--quick] [--out FILE]
+//
+// --quick: 4,400 elements (2 MB), 3 polls every 3 s (a smoke run, not figures). Prints the section as
+// markdown; with --out, writes it into the marked `follow` section of FILE.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { DataJsonRequest, DataJsonServerInfo } from './follow/data-json-server.js';
+import { startFollowingAirq } from './follow/following-airq.js';
+import { classifyReads, pollTable, pollWindows, readsTable } from './follow/poll-report.js';
+import { processMemory, watchProcess } from './follow/process-watch.js';
+import { KRAKOW_BOX } from './follow/synthetic-data-json.js';
+import { startTimedReads } from './follow/timed-reads.js';
+import { writeMarkedSection } from './http/results-table.js';
+import { REPO_ROOT, startServerProcess } from './http/server-process.js';
+
+const { values: flags } = parseArgs({
+  options: {
+    elements: { type: 'string' },
+    polls: { type: 'string' },
+    'warmup-polls': { type: 'string', default: '1' },
+    every: { type: 'string' },
+    rate: { type: 'string', default: '40' },
+    connections: { type: 'string', default: '2' },
+    'guard-ms': { type: 'string', default: '1000' },
+    'sample-ms': { type: 'string', default: '20' },
+    'bytes-per-second': { type: 'string' },
+    seed: { type: 'string', default: '38' },
+    quick: { type: 'boolean', default: false },
+    out: { type: 'string' },
+  },
+});
+
+function whole(name: keyof typeof flags, min: number, fallback?: number): number {
+  const text = flags[name];
+  const value = text === undefined ? fallback : Number(text);
+  if (value === undefined || !Number.isInteger(value) || value < min) {
+    throw new RangeError(`bench-follow: --${name} must be an integer ≥ ${min}, got ${text}`);
+  }
+  return value;
+}
+
+const quick = flags.quick;
+const elements = whole('elements', 4, quick ? 4_400 : 44_000);
+const polls = whole('polls', 1, quick ? 3 : 12);
+const warmupPolls = whole('warmup-polls', 1);
+const everyS = whole('every', 1, quick ? 3 : 6);
+const ratePerS = whole('rate', 2);
+const connections = whole('connections', 1);
+const guardMs = whole('guard-ms', 0);
+const sampleMs = whole('sample-ms', 1);
+const bytesPerSecond =
+  flags['bytes-per-second'] === undefined ? undefined : whole('bytes-per-second', 1024);
+const log = (line: string) => process.stderr.write(`${line}\n`);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const box = `${KRAKOW_BOX.minLat},${KRAKOW_BOX.minLng},${KRAKOW_BOX.maxLat},${KRAKOW_BOX.maxLng}`;
+const KRAKOW_CENTRE = { latitude: 50.0614, longitude: 19.9366 };
+const ROUTES = Object.freeze([
+  {
+    route: 'network',
+    url: `/v2/airq/network?minLat=${KRAKOW_BOX.minLat}&minLng=${KRAKOW_BOX.minLng}&maxLat=${KRAKOW_BOX.maxLat}&maxLng=${KRAKOW_BOX.maxLng}`,
+  },
+  {
+    route: 'point',
+    url: `/v2/measurements/point?lat=${KRAKOW_CENTRE.latitude}&lng=${KRAKOW_CENTRE.longitude}`,
+  },
+]);
+
+// Waits until `done()` holds, checking every 200 ms, for at most `timeoutMs`.
+async function until(done: () => Promise<boolean>, timeoutMs: number, what: string) {
+  const deadlineMs = Date.now() + timeoutMs;
+  while (!(await done())) {
+    if (Date.now() > deadlineMs) throw new Error(`bench-follow: no ${what} within ${timeoutMs} ms`);
+    await sleep(200);
+  }
+}
+
+async function run(dataDir: string) {
+  const serverArgs = ['--elements', String(elements), '--seed', flags.seed];
+  if (bytesPerSecond !== undefined) serverArgs.push('--bytes-per-second', String(bytesPerSecond));
+  const files = await startServerProcess(
+    join(REPO_ROOT, 'bench/follow/data-json-server.ts'),
+    serverArgs,
+  );
+  const file = files.info as DataJsonServerInfo;
+  log(
+    `file: ${file.bytes.toLocaleString('en-US')} bytes, ${file.elements} elements, ${file.cityElements} in the box (${file.cityLocations} outdoor locations)`,
+  );
+  const airq = await startFollowingAirq([
+    ...['--follow', 'sensor-community', '--follow-box', box],
+    ...['--follow-url', `sensor-community=${files.url}`, '--follow-every', `${everyS}s`],
+    ...['--data-dir', dataDir],
+  ]);
+  const requests = async () => (await files.call({ requests: true })) as DataJsonRequest[];
+  try {
+    // Start-up is over once the server listens; its first poll waits at the file server.
+    await sleep(1_000);
+    const before = processMemory(airq.pid);
+    const watch = watchProcess(airq.pid, dataDir, sampleMs);
+    await files.call({ arm: true });
+    const pollSlackMs = 60_000;
+    await until(async () => watch.dataChangesMs.length > 0, pollSlackMs, 'first stored poll');
+    const load = startTimedReads(
+      airq.url,
+      { apikey: airq.key, accept: 'application/json', 'accept-encoding': 'gzip' },
+      ROUTES.map((route) => ({ ...route, ratePerS: ratePerS / ROUTES.length })),
+      connections,
+    );
+    const wanted = warmupPolls + polls + 1;
+    let seen = 0;
+    await until(
+      async () => {
+        const count = (await requests()).length;
+        if (count > seen) log(`poll ${count}/${wanted} began`);
+        seen = count;
+        return count >= wanted;
+      },
+      wanted * (everyS * 1000 + pollSlackMs),
+      `poll ${wanted}`,
+    );
+    const stopMs = Date.now();
+    const { reads, errors } = await load.stop();
+    watch.stop();
+    const after = processMemory(airq.pid);
+    const network = await fetch(new URL(ROUTES[0]!.url, airq.url), {
+      headers: { apikey: airq.key },
+    });
+    const installations = ((await network.json()) as { installations?: unknown[] }).installations;
+    const windows = pollWindows(await requests(), watch.dataChangesMs, stopMs);
+    const measured = windows.slice(warmupPolls, warmupPolls + polls);
+    // A poll that stored nothing still read the file: its window ends when the file was sent.
+    const stored = measured.map((poll) => ({
+      startMs: poll.startMs,
+      storedMs: poll.storedMs ?? poll.sentMs ?? poll.startMs,
+    }));
+    const fromMs = (windows[warmupPolls - 1]?.storedMs ?? windows[0]!.startMs) + guardMs;
+    const classes = classifyReads(reads, stored, fromMs, windows[wanted - 1]!.startMs, guardMs);
+    return {
+      file,
+      installations: installations?.length,
+      errors,
+      poll: pollTable({
+        measured,
+        warmup: windows.slice(0, warmupPolls),
+        before,
+        after,
+        memory: watch.memory,
+      }),
+      reads: readsTable(
+        classes,
+        ROUTES.map((route) => route.route),
+      ),
+    };
+  } finally {
+    await airq.stop();
+    await files.stop();
+  }
+}
+
+async function main(): Promise<number> {
+  const loadBefore = loadavg()[0] ?? 0;
+  const dataDir = mkdtempSync(join(tmpdir(), 'airq-bench-follow-'));
+  let result: Awaited<ReturnType<typeof run>>;
+  try {
+    result = await run(dataDir);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const { file } = result;
+  const machine = `${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${cpus().length} cores; Node ${process.version}`;
+  const throttle =
+    bytesPerSecond === undefined
+      ? 'as fast as loopback carries it'
+      : `at ${bytesPerSecond.toLocaleString('en-US')} bytes/s`;
+  const section = [
+    '<!-- follow:start -->',
+    '## Following Sensor.Community: one poll of the whole file filtered to a city (issue 38)',
+    '',
+    `Written by \`npm run bench:follow${quick ? ' -- --quick' : ''}\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC. ${machine}. 1-minute load average ${loadBefore.toFixed(2)} before, ${(loadavg()[0] ?? 0).toFixed(2)} after.`,
+    '',
+    `\`airq\` started as \`npm start\` starts it (access log on, stdout a pipe), following a file server in a process of its own: \`--follow sensor-community --follow-box ${box} --follow-every ${everyS}s\`, a temporary \`--data-dir\` (journal, \`--fsync always\`). The file: a synthetic \`data.json\` of ${(file.bytes / 1e6).toFixed(1)} MB, ${file.elements.toLocaleString('en-US')} elements over ${file.locations.toLocaleString('en-US')} locations across Europe, ${file.cityElements} of them in Kraków's box (${file.cityLocations} outdoor locations), timestamps of each request's moment, sent ${throttle}. ${polls} polls measured after ${warmupPolls} warm-up poll(s); the network route answered ${result.installations ?? '—'} installations at the end.`,
+    '',
+    result.poll,
+    '',
+    `Reads: autocannon from the parent process, ${ratePerS} requests a second in all over ${connections} connection(s) per route, throughout: \`/v2/airq/network\` with Kraków's box and \`/v2/measurements/point\` at its centre, gzip. "During a poll": the read's time overlaps a poll's window (file request to stored); "no poll running": at least ${guardMs} ms after any poll stored and before the next began. ${result.errors} connection errors.`,
+    '',
+    result.reads,
+    '<!-- follow:end -->',
+  ].join('\n');
+  console.log(section);
+  if (flags.out !== undefined) {
+    writeMarkedSection(flags.out, 'follow', section);
+    log(`wrote the follow section of ${flags.out}`);
+  }
+  return 0;
+}
+
+process.exitCode = await main();

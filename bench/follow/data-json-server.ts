@@ -1,0 +1,112 @@
+// The file server of `npm run bench:follow`, run as its own process (never in `airq`'s, nor in
+// the load generator's):
+//   node --import tsx bench/follow/data-json-server.ts --elements 44000 --seed 38 [--bytes-per-second B]
+// Serves `/static/v1/data.json`, the synthetic file of synthetic-data-json.ts with timestamps of
+// the moment each request arrives. Requests wait, unanswered, until the parent arms the server
+// (`{ arm: true }`), so that `airq`'s memory can be read before its first poll; the parent then
+// asks for the requests seen so far (`{ requests: true }`): when each arrived and when its last
+// byte was handed to the socket, epoch ms (the clock every process on the machine shares).
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { parseArgs } from 'node:util';
+import { SENSOR_COMMUNITY_DATA_PATH } from '../../src/follow/sensor-community-source.js';
+import { serveForParent } from '../http/server-process.js';
+import { KRAKOW_BOX, syntheticDataJson } from './synthetic-data-json.js';
+
+/** One request for the file, epoch ms. */
+export interface DataJsonRequest {
+  readonly arrivedMs: number;
+  /** When the body was rendered and its sending began. */
+  readonly renderedMs: number;
+  /** When the last byte was handed to the socket; `undefined` while sending, or if cut. */
+  readonly sentMs: number | undefined;
+}
+
+/** What the server announces once it listens. */
+export interface DataJsonServerInfo {
+  readonly bytes: number;
+  readonly elements: number;
+  readonly locations: number;
+  readonly cityElements: number;
+  readonly cityLocations: number;
+}
+
+/** Pieces a throttled body is written in, bytes. */
+const CHUNK_BYTES = 64 * 1024;
+
+const { values: flags } = parseArgs({
+  options: {
+    elements: { type: 'string', default: '44000' },
+    seed: { type: 'string', default: '38' },
+    'bytes-per-second': { type: 'string' },
+  },
+});
+const file = syntheticDataJson(Number(flags.elements), KRAKOW_BOX, Number(flags.seed));
+const bytesPerSecond =
+  flags['bytes-per-second'] === undefined ? undefined : Number(flags['bytes-per-second']);
+const requests: { arrivedMs: number; renderedMs: number; sentMs: number | undefined }[] = [];
+let armed = false;
+const waiting: (() => void)[] = [];
+
+// At most `bytesPerSecond`: each piece waits until the bytes before it would have gone out.
+function sendThrottled(response: ServerResponse, body: Buffer, rate: number, startMs: number) {
+  let offset = 0;
+  const next = () => {
+    if (offset >= body.byteLength || response.destroyed) {
+      response.end();
+      return;
+    }
+    const piece = body.subarray(offset, offset + CHUNK_BYTES);
+    offset += piece.byteLength;
+    response.write(piece);
+    const dueMs = startMs + (offset / rate) * 1000;
+    setTimeout(next, Math.max(0, dueMs - Date.now()));
+  };
+  next();
+}
+
+function answer(request: IncomingMessage, response: ServerResponse, arrivedMs: number): void {
+  if (request.url !== SENSOR_COMMUNITY_DATA_PATH) {
+    response.writeHead(404).end();
+    return;
+  }
+  const body = file.render(arrivedMs);
+  const seen = { arrivedMs, renderedMs: Date.now(), sentMs: undefined as number | undefined };
+  requests.push(seen);
+  response.on('finish', () => {
+    seen.sentMs = Date.now();
+  });
+  response.writeHead(200, {
+    'content-type': 'application/json',
+    'content-length': String(body.byteLength),
+  });
+  if (bytesPerSecond === undefined) response.end(body);
+  else sendThrottled(response, body, bytesPerSecond, seen.renderedMs);
+}
+
+const server = createServer((request, response) => {
+  const arrivedMs = Date.now();
+  if (armed) answer(request, response, arrivedMs);
+  else waiting.push(() => answer(request, response, Date.now()));
+});
+
+function onCall(payload: unknown): unknown {
+  const call = payload as { arm?: boolean; requests?: boolean };
+  if (call.arm === true) {
+    armed = true;
+    for (const release of waiting.splice(0)) release();
+    return true;
+  }
+  return requests.map((seen): DataJsonRequest => ({ ...seen }));
+}
+
+const info: DataJsonServerInfo = {
+  bytes: file.bytes,
+  elements: file.elements,
+  locations: file.locations,
+  cityElements: file.cityElements,
+  cityLocations: file.cityLocations,
+};
+serveForParent(server, info, onCall).catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,82 @@
+// What `npm run bench:follow` sees of `airq` from outside, every few milliseconds: its memory
+// (VmRSS and VmHWM of /proc/PID/status, Linux only) and the bytes of its data directory, whose
+// growth says when a poll's batch reached the journal (only polls write there during the run:
+// the load only reads).
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** One sample of the process's memory, epoch ms and KiB. */
+export interface MemorySample {
+  readonly atMs: number;
+  readonly rssKiB: number;
+}
+
+/** The memory figures of /proc/PID/status, KiB. */
+export interface ProcessMemory {
+  /** Resident set size now. */
+  readonly rssKiB: number;
+  /** The highest resident set size since the process started ("high water mark"). */
+  readonly hwmKiB: number;
+}
+
+/**
+ * Reads VmRSS and VmHWM of a process from /proc/PID/status.
+ *
+ * @throws Error when /proc has no such process or no such lines (not Linux)
+ * @example
+ * processMemory(process.pid); // { rssKiB: 61234, hwmKiB: 70112 }
+ */
+export function processMemory(pid: number): ProcessMemory {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const field = (name: string) => {
+    const kib = new RegExp(`^${name}:\\s+(\\d+) kB$`, 'm').exec(status)?.[1];
+    if (kib === undefined) throw new Error(`/proc/${pid}/status has no ${name}`);
+    return Number(kib);
+  };
+  return { rssKiB: field('VmRSS'), hwmKiB: field('VmHWM') };
+}
+
+function directoryBytes(path: string): number {
+  let bytes = 0;
+  for (const entry of readdirSync(path, { withFileTypes: true })) {
+    const full = join(path, entry.name);
+    try {
+      bytes += entry.isDirectory() ? directoryBytes(full) : statSync(full).size;
+    } catch {
+      // A file removed between the listing and its stat (a compaction's temporary file).
+    }
+  }
+  return bytes;
+}
+
+/** A running watch. */
+export interface ProcessWatch {
+  /** Every memory sample so far. */
+  readonly memory: readonly MemorySample[];
+  /** When the data directory was seen to change size, epoch ms, in order. */
+  readonly dataChangesMs: readonly number[];
+  stop(): void;
+}
+
+/**
+ * Samples `pid`'s resident memory and `dataDir`'s size every `everyMs`.
+ *
+ * @example
+ * const watch = watchProcess(airq.pid, dataDir, 20);
+ * // … later
+ * watch.stop();
+ * watch.dataChangesMs; // e.g. [1764650000123, 1764650006310]
+ */
+export function watchProcess(pid: number, dataDir: string, everyMs: number): ProcessWatch {
+  const memory: MemorySample[] = [];
+  const dataChangesMs: number[] = [];
+  let lastBytes = directoryBytes(dataDir);
+  const timer = setInterval(() => {
+    const atMs = Date.now();
+    memory.push({ atMs, rssKiB: processMemory(pid).rssKiB });
+    const bytes = directoryBytes(dataDir);
+    if (bytes !== lastBytes) dataChangesMs.push(atMs);
+    lastBytes = bytes;
+  }, everyMs);
+  return { memory, dataChangesMs, stop: () => clearInterval(timer) };
+}
