@@ -23,4 +23,6 @@ afterAll(async () => {
     const shown = [...new Set(problems)].slice(0, 20).join('\n');
     throw new Error(`${problems.length} answers do not match the OpenAPI document:\n${shown}`);
   }
-});
+  // A file of thousands of answers takes seconds to check, many more on a loaded CI machine
+  // (vitest's 10 s default for hooks was once not enough): the check's cost is its own.
+}, 300_000);
