@@ -1,11 +1,13 @@
 import { joinChunks } from '../payload/json-parts.js';
 import { LruCache } from '../payload/lru-cache.js';
 import type { FreshnessHorizon, PayloadFreshness } from '../payload/measurements-service.js';
+import { type NetworkBodyParts, networkBodyParts } from '../payload/network-body.js';
 import { TimestampTexts } from '../payload/timestamp-texts.js';
 import { CURRENT_WINDOW_MS } from '../time/windows.js';
 import type { GzipFunction } from './core-request.js';
 import { weakEntityTag } from './entity-tag.js';
 import { encodeJson, PER_RESPONSE_GZIP } from './json-body.js';
+import { NetworkRuns } from './network-runs.js';
 import {
   type DeflatedTail,
   type DeflateRaw,
@@ -20,21 +22,28 @@ import {
 export const DEFAULT_RESPONSE_CACHE_BYTES = 64 * 1024 * 1024;
 
 // What an entry costs beyond its tail: the tail once more for its deflated form (JSON deflates
-// to well under its size) and the objects around them.
+// to well under its size) and the objects around them. A network body in runs is weighed the
+// same way: its runs' bytes, their streams and the joined gzip member come to about 1.3 times
+// its length.
 const ENTRY_OVERHEAD_BYTES = 512;
 
 /** A Measurements body with everything but the request's own bounds of `current` serialised. */
 export interface MeasurementsEntry {
   /** `undefined` when the service gave no validity horizon: the entry serves one answer. */
   readonly freshness: PayloadFreshness | undefined;
-  /** The body after the bounds of `current` (the whole body when they do not move). */
+  /**
+   * The body after the bounds of `current` (the whole body when they do not move); empty
+   * when `runs` holds the body.
+   */
   readonly tail: Uint8Array;
-  /** The weak tag of `tail`: everything but the bounds of `current`. */
+  /** The weak tag of `tail` (or of the body in `runs`): everything but the bounds of `current`. */
   readonly etag: string;
   /** Whether the body starts with the moving bounds, written anew for each request instant. */
   readonly movingBounds: boolean;
   /** The tail's raw DEFLATE, compressed on the first gzip answer of a kept entry. */
   deflated: Promise<DeflatedTail> | undefined;
+  /** A network body kept in runs of elements (network-runs.ts), with its bounds fixed. */
+  readonly runs?: NetworkRuns;
 }
 
 const encoder = new TextEncoder();
@@ -47,7 +56,10 @@ const encoder = new TextEncoder();
  * it is exact. A later request inside the horizon costs a validity check, its two bounds and
  * one copy; with gzip, its bounds go in as a stored block before the kept stream (see
  * spliced-gzip.ts), so nothing is compressed per request. Entries are kept by key (route,
- * parameters and language) in an LRU bounded in bytes.
+ * parameters and language) in an LRU bounded in bytes. A network payload that carries its
+ * elements' JSON (network-body.ts) is kept in runs instead (network-runs.ts): when it goes
+ * stale, the next body of its key takes over every run whose elements did not change, so an
+ * answer after one late sample serialises and compresses one run, not the whole network.
  *
  * @example
  * const responses = new MeasurementsResponses(DEFAULT_RESPONSE_CACHE_BYTES, gzip, deflateRaw);
@@ -74,18 +86,21 @@ export class MeasurementsResponses {
   constructor(maxBytes: number, gzip: GzipFunction, deflateRaw: DeflateRaw | undefined) {
     this.#cache = new LruCache(
       maxBytes,
-      (entry) => 2 * entry.tail.byteLength + ENTRY_OVERHEAD_BYTES,
+      (entry) => 2 * (entry.tail.byteLength + (entry.runs?.length ?? 0)) + ENTRY_OVERHEAD_BYTES,
     );
     this.#gzip = gzip;
     this.#deflateRaw = deflateRaw;
   }
 
-  /** The kept entry of `key` if it is still exact at `nowMs`; a stale one is dropped. */
+  /**
+   * The kept entry of `key` if it is still exact at `nowMs`; a stale one is dropped, except a
+   * network body in runs, which stays until the next body of its key has taken its runs.
+   */
   lookup(key: string, nowMs: number): MeasurementsEntry | undefined {
     const entry = this.#cache.get(key);
     if (entry === undefined) return undefined;
     if (entry.freshness?.validAt(nowMs) === true) return entry;
-    this.#cache.delete(key);
+    if (entry.runs === undefined) this.#cache.delete(key);
     return undefined;
   }
 
@@ -100,6 +115,12 @@ export class MeasurementsResponses {
     nowMs: number,
   ): Promise<MeasurementsEntry> {
     const freshness = await horizon?.();
+    // In runs only when kept, and so reused: else the whole serialisation is the cheaper one.
+    const parts =
+      freshness?.movingBounds === false && this.#cache.capacity > 0
+        ? networkBodyParts(payload)
+        : undefined;
+    if (parts !== undefined) return this.#runsEntry(key, parts, freshness!); // checked above
     const bytes = encodeJson(payload);
     let tail = bytes;
     let movingBounds = false;
@@ -123,10 +144,23 @@ export class MeasurementsResponses {
     return entry;
   }
 
-  /** The body of `entry` for a request at `nowMs`, gzipped when `gzip`, in at most 3 pieces. */
-  async body(entry: MeasurementsEntry, nowMs: number, gzip: boolean): Promise<Uint8Array[]> {
-    const head = entry.movingBounds ? this.#boundsBytes(nowMs) : EMPTY;
+  /**
+   * The body of `entry` for a request at `nowMs`, gzipped when `gzip`: at most 3 pieces, or a
+   * network body's runs (one piece gzipped). Pieces are shared: never modify them.
+   */
+  async body(
+    entry: MeasurementsEntry,
+    nowMs: number,
+    gzip: boolean,
+  ): Promise<readonly Uint8Array[]> {
     const deflateRaw = this.#deflateRaw;
+    const { runs } = entry;
+    if (runs !== undefined) {
+      if (!gzip) return runs.chunks;
+      if (deflateRaw !== undefined) return [await runs.gzip(deflateRaw, { effort: 'best' })];
+      return [await this.#gzip(joinChunks(runs.chunks), PER_RESPONSE_GZIP)];
+    }
+    const head = entry.movingBounds ? this.#boundsBytes(nowMs) : EMPTY;
     if (gzip && deflateRaw !== undefined && entry.freshness !== undefined) {
       // Compressed harder when it is kept for later answers.
       const effort = this.#cache.capacity > 0 ? 'best' : 'fast';
@@ -142,6 +176,22 @@ export class MeasurementsResponses {
     if (!gzip) return head.byteLength === 0 ? [entry.tail] : [head, entry.tail];
     const whole = head.byteLength === 0 ? entry.tail : joinChunks([head, entry.tail]);
     return [await this.#gzip(whole, PER_RESPONSE_GZIP)];
+  }
+
+  // The entry of a network body: the runs of the key's previous body that still hold the same
+  // elements are taken as they are (its entry is kept stale for this, see `lookup`).
+  #runsEntry(key: string, parts: NetworkBodyParts, freshness: PayloadFreshness): MeasurementsEntry {
+    const runs = NetworkRuns.of(parts, this.#cache.get(key)?.runs);
+    const entry: MeasurementsEntry = {
+      freshness,
+      tail: EMPTY,
+      etag: runs.etag,
+      movingBounds: false,
+      deflated: undefined,
+      runs,
+    };
+    this.#cache.set(key, entry);
+    return entry;
   }
 
   #boundsBytes(nowMs: number): Uint8Array {

@@ -1,5 +1,6 @@
 import type { GzipOptions } from './core-request.js';
 import { crc32, crc32Combine, crc32ShiftOperator } from './crc32.js';
+import { FINAL_EMPTY_BLOCK } from './joinable-deflate.js';
 
 // gzip of a body whose long tail is shared by many responses and whose few first bytes are the
 // request's own (the bounds of a payload's `current`). The tail is deflated once into a complete
@@ -89,6 +90,35 @@ export function splicedGzip(
   const crc = crc32Combine(head.crc, tail.crc, tail.shift);
   writeGzipTrailer(trailer, 0, crc, head.length + tail.length);
   return [head.opening, tail.deflated, trailer];
+}
+
+/**
+ * One gzip member, joined into one array, of streams made joinable (joinable-deflate.ts) that
+ * hold consecutive parts of a body: the header, the streams, an empty final block and the
+ * trailer of the body's CRC-32 and length.
+ *
+ * @param crc - CRC-32 of the whole body (the parts' CRCs combined with `crc32Combine`)
+ * @param length - the body's length in bytes
+ * @example
+ * zlib.gunzipSync(joinedGzip([joinableDeflate(deflateRawSync(a)), joinableDeflate(deflateRawSync(b))], crc, length)); // a ‖ b
+ */
+export function joinedGzip(
+  streams: readonly Uint8Array[],
+  crc: number,
+  length: number,
+): Uint8Array {
+  let size = GZIP_HEADER.byteLength + FINAL_EMPTY_BLOCK.byteLength + TRAILER_BYTES;
+  for (const stream of streams) size += stream.byteLength;
+  const member = new Uint8Array(size);
+  member.set(GZIP_HEADER, 0);
+  let offset = GZIP_HEADER.byteLength;
+  for (const stream of streams) {
+    member.set(stream, offset);
+    offset += stream.byteLength;
+  }
+  member.set(FINAL_EMPTY_BLOCK, offset);
+  writeGzipTrailer(member, offset + FINAL_EMPTY_BLOCK.byteLength, crc, length);
+  return member;
 }
 
 // Each trailer is 8 bytes of a shared slab rather than an array of its own. V8 keeps a typed
