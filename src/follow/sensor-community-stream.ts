@@ -10,6 +10,18 @@ import { JsonArraySplitter } from './sensor-community-splitter.js';
 /** The longest element accepted by default, in UTF-16 code units (a real one is under 1 kB). */
 export const MAX_ELEMENT_CHARS = 1_048_576;
 
+/**
+ * The longest stretch of reading before the event loop gets a turn, ms: requests that arrive
+ * during a poll wait at most about this long for it.
+ */
+export const SLICE_MS = 4;
+
+// A turn of the event loop: setImmediate where there is one (Node), else a timer.
+const nextTurn = (): Promise<void> =>
+  new Promise((resolve) =>
+    typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0),
+  );
+
 /** What reading the array took. */
 export interface JsonArrayReadStats {
   /** Elements visited. */
@@ -51,10 +63,17 @@ export async function readJsonArrayElements(
   const reader = answer.body?.getReader();
   try {
     if (reader !== undefined) {
+      let sliceStartMs = performance.now();
       for (;;) {
         const { done, value } = await read(source, reader);
         if (done) break;
         splitter.push(decode(source, decoder, value), parse);
+        // Chunks already received resolve the next read at once, as a microtask: without a
+        // pause the whole file would be read in one stretch that no request could interrupt.
+        if (performance.now() - sliceStartMs >= SLICE_MS) {
+          await nextTurn();
+          sliceStartMs = performance.now();
+        }
       }
     }
     splitter.push(decode(source, decoder, undefined), parse);
