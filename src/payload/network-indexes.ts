@@ -7,6 +7,7 @@ import { installationCurrentIndex } from './installation-current-index.js';
 import type { NetworkInstallation, NetworkResult } from './measurements-service.js';
 import { networkPayloadWithJson } from './network-body.js';
 import { inNetworkBox, type NetworkBox } from './network-box.js';
+import { NetworkHorizons } from './network-horizons.js';
 import { currentThroughMs, StoreFreshness, snapshotVersions } from './payload-freshness.js';
 
 /** What one network request reads: the active installations, and their version read first. */
@@ -44,6 +45,7 @@ interface LastAnswer {
   readonly json: readonly string[];
   readonly versions: readonly number[];
   readonly ids: readonly number[];
+  readonly horizons: NetworkHorizons;
   readonly result: NetworkResult;
 }
 
@@ -105,16 +107,20 @@ export class NetworkIndexes {
     const last = box === undefined && kept?.last?.chosen === chosen ? kept.last : undefined;
     // Kept elements still exact are taken as they are; only the others wait on the store. With
     // a promise per installation, an answer after one late sample took 120 ms of wall time in
-    // bench/network.bench.ts, then 71 ms; with the positions of the last answer and its arrays
-    // copied, the whole answer costs 0.3 ms of CPU (a busy machine).
+    // bench/network.bench.ts, then 71 ms; with the positions of the last answer (checked over
+    // flat arrays, network-horizons.ts) and its arrays copied, 1 ms of CPU (a busy machine).
     const entries: CurrentEntry[] = last ? [...last.entries] : new Array(chosen.length);
-    const stale: number[] = [];
-    for (let i = 0; i < chosen.length; i++) {
-      if (last) {
-        if (entries[i]!.freshness!.validAt(nowMs) !== true) stale.push(i); // kept entries of chosen
-        continue;
-      }
-      const found = kept?.byId.get(chosen[i]!.id); // i < length
+    const { installationsVersion } = snapshot;
+    const quickly = last?.horizons.staleAt(
+      this.#store,
+      installationsVersion,
+      last.ids,
+      last.versions,
+      nowMs,
+    );
+    const stale = quickly ?? [];
+    for (let i = 0; quickly === undefined && i < chosen.length; i++) {
+      const found = last ? entries[i] : kept?.byId.get(chosen[i]!.id); // i < length
       if (found?.freshness?.validAt(nowMs) === true) entries[i] = found;
       else stale.push(i);
     }
@@ -135,15 +141,24 @@ export class NetworkIndexes {
         : networkPayloadWithJson(indexType, installations, json);
     const bounded = this.#bounded;
     if (bounded === undefined) return { payload };
-    let throughMs = Number.POSITIVE_INFINITY;
-    for (const entry of entries) throughMs = Math.min(throughMs, entry.freshness!.throughMs); // bounded
     const versions = patched(entries, stale, last?.versions, (entry) => entry.version);
     const ids = last?.ids ?? entries.map((entry) => entry.element.id);
-    const snapshotOfAll = { installationsVersion: snapshot.installationsVersion, ids, versions };
+    // Kept with the last answer over every installation; read again whole after a slow check.
+    const freshnessAt = (i: number) => entries[i]!.freshness!; // bounded: every entry has one
+    const horizons =
+      kept === undefined || box !== undefined
+        ? undefined
+        : NetworkHorizons.of(
+            entries.length,
+            freshnessAt,
+            last && quickly ? { horizons: last.horizons, stale } : undefined,
+          );
+    const throughMs = horizons?.throughMs ?? earliestThroughMs(entries);
+    const snapshotOfAll = { installationsVersion, ids, versions };
     const whole = new StoreFreshness(bounded, snapshotOfAll, nowMs, throughMs, false);
     const result: NetworkResult = { payload, freshness: async () => whole };
-    if (kept !== undefined && json !== undefined && box === undefined) {
-      kept.last = { chosen, entries, installations, json, versions, ids, result };
+    if (kept !== undefined && json !== undefined && horizons !== undefined) {
+      kept.last = { chosen, entries, installations, json, versions, ids, horizons, result };
     }
     return result;
   }
@@ -221,4 +236,11 @@ function patched<T>(
   const values = [...previous];
   for (const i of stale) values[i] = value(entries[i]!); // a position of entries
   return values;
+}
+
+// The earliest horizon of the entries (all bounded: each has its freshness).
+function earliestThroughMs(entries: readonly CurrentEntry[]): number {
+  let throughMs = Number.POSITIVE_INFINITY;
+  for (const entry of entries) throughMs = Math.min(throughMs, entry.freshness!.throughMs);
+  return throughMs;
 }
