@@ -14,7 +14,8 @@ import {
   readSensorCommunityElement,
   type SensorCommunityReading,
 } from './sensor-community-elements.js';
-import { readJsonArrayElements } from './sensor-community-stream.js';
+import { outsideBoxByText } from './sensor-community-precheck.js';
+import { MAX_ELEMENT_CHARS, readJsonArrayElements } from './sensor-community-stream.js';
 import { checkAnswerStatus } from './source-answer.js';
 
 // Sensor.Community publishes every measurement of the last five minutes of every sensor as
@@ -80,10 +81,21 @@ export function sensorCommunitySource(options: FollowOptions): FollowedSource {
       }
       await checkAnswerStatus(SOURCE, answer, nowMs);
       const batch = new BatchBuilder();
-      await readJsonArrayElements(SOURCE, answer, (element) => {
-        const reading = readSensorCommunityElement(element, filter, batch.skip);
-        if (reading !== undefined) batch.add(reading);
-      });
+      const outside = (text: string): boolean => {
+        if (!outsideBoxByText(text, filter.box)) return false;
+        batch.skip('outside the box');
+        return true;
+      };
+      await readJsonArrayElements(
+        SOURCE,
+        answer,
+        (element) => {
+          const reading = readSensorCommunityElement(element, filter, batch.skip);
+          if (reading !== undefined) batch.add(reading);
+        },
+        MAX_ELEMENT_CHARS,
+        outside,
+      );
       return batch.batch();
     },
   } satisfies FollowedSource);

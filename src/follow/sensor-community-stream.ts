@@ -36,6 +36,8 @@ export interface JsonArrayReadStats {
  *
  * @param source - the source's name as the log shows it, e.g. `Sensor.Community`
  * @param maxElementChars - the longest element accepted; default {@link MAX_ELEMENT_CHARS}
+ * @param passOver - says from an element's text that it is not wanted: it is then counted but
+ *   neither parsed nor visited (its structure was checked by the splitter); default none
  * @throws PollFailure (as a rejection) when the body cannot be read whole as a JSON array
  * @example
  * await readJsonArrayElements('Sensor.Community', answer, (element) => elements.push(element));
@@ -46,11 +48,16 @@ export async function readJsonArrayElements(
   answer: Response,
   visit: (element: unknown) => void,
   maxElementChars = MAX_ELEMENT_CHARS,
+  passOver: (elementText: string) => boolean = () => false,
 ): Promise<JsonArrayReadStats> {
   const splitter = new JsonArraySplitter(maxElementChars);
   const decoder = new TextDecoder('utf-8', { fatal: true });
   let elements = 0;
   const parse = (text: string): void => {
+    if (passOver(text)) {
+      elements++;
+      return;
+    }
     let element: unknown;
     try {
       element = JSON.parse(text);

@@ -1,0 +1,80 @@
+import { SPLIT_ID_STRIDE } from '../import/place-registry.js';
+import { inNetworkBox, type NetworkBox } from '../payload/network-box.js';
+import { parseDecimal } from '../store/samples-csv.js';
+
+// Nearly every element of Sensor.Community's file lies outside the followed box (a city of a
+// continent: 99 in 100). Parsing each one only to drop it was half a poll's CPU and most of its
+// garbage, whose collection paused the requests served meanwhile. This check reads the place of
+// an element from its text and says when the element is certainly outside the box: exactly
+// when `readSensorCommunityElement` would skip it as `outside the box`. Whenever the text is not
+// of the plain shape the feed sends (a key twice, a nested value, an escape, an odd number), it
+// says nothing, and the element is parsed as before. An element it drops is checked for its
+// structure by the splitter, not as JSON: nothing of it is ever stored.
+
+// `"location"` with its object, which in the feed holds plain values only.
+const LOCATION = /"location"\s*:\s*\{([^{}[\]]*)\}/;
+// A key of the location object and its value: a string without escapes, or a plain number.
+const MEMBER = /"(id|latitude|longitude)"\s*:\s*("[^"\\]*"|-?\d+(?:\.\d+)?)\s*(?:,|$)/g;
+
+/**
+ * Whether an element's text is certainly that of a measurement whose location lies outside
+ * `box`, with a valid location id and coordinates (the checks `readSensorCommunityElement`
+ * makes before the box, in its order); `false` when it is inside, or when the text does not
+ * say for certain.
+ *
+ * @param text - one element of the array, as the splitter gave it
+ * @example
+ * outsideBoxByText('{"id":1,"location":{"id":1071,"latitude":"52.544","longitude":"13.374"}}', krakow); // true
+ * outsideBoxByText('{"location":{"id":1071,"latitude":"50.06","longitude":"19.94"}}', krakow); // false
+ */
+export function outsideBoxByText(text: string, box: NetworkBox): boolean {
+  if (text.charCodeAt(0) !== 0x7b) return false; // not an object: parsed, and skipped as such
+  const found = LOCATION.exec(text);
+  // Exactly one location object, a member of the element itself (not of a nested object), and
+  // no other mention of the key that JSON.parse might take instead.
+  if (found === null || text.indexOf('"location"', found.index + 1) !== -1) return false;
+  if (depthAt(text, found.index) !== 1) return false;
+  const members = new Map<string, string>();
+  const body = found[1] as string; // the group always matches
+  for (const member of body.matchAll(MEMBER)) {
+    const key = member[1] as string;
+    // A repeated key: JSON.parse keeps the last one; not worth following here.
+    if (members.has(key)) return false;
+    members.set(key, member[2] as string);
+  }
+  for (const key of ['"id"', '"latitude"', '"longitude"']) {
+    // Every mention of the three keys must be one that was read.
+    if (body.indexOf(key) !== body.lastIndexOf(key)) return false;
+  }
+  const id = members.get('id');
+  if (id === undefined || !/^[1-9]\d*$/.test(id)) return false;
+  const sourceId = Number(id);
+  if (!(Number.isSafeInteger(sourceId) && sourceId < SPLIT_ID_STRIDE)) return false;
+  const latitude = coordinate(members.get('latitude'));
+  const longitude = coordinate(members.get('longitude'));
+  if (!(latitude >= -90 && latitude <= 90 && longitude >= -180 && longitude <= 180)) return false;
+  return !inNetworkBox(box, latitude, longitude);
+}
+
+// A coordinate as the element reader takes it: a string's trimmed text, or a number's.
+function coordinate(token: string | undefined): number {
+  if (token === undefined) return Number.NaN;
+  const text = token.startsWith('"') ? token.slice(1, -1).trim() : String(Number(token));
+  return text === '' ? Number.NaN : parseDecimal(text);
+}
+
+// How deep in objects and arrays `index` lies, strings skipped (1: a member of the element).
+function depthAt(text: string, index: number): number {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < index; i++) {
+    const code = text.charCodeAt(i);
+    if (inString) {
+      if (code === 0x5c) i++;
+      else if (code === 0x22) inString = false;
+    } else if (code === 0x22) inString = true;
+    else if (code === 0x7b || code === 0x5b) depth++;
+    else if (code === 0x7d || code === 0x5d) depth--;
+  }
+  return inString ? -1 : depth;
+}
