@@ -6,10 +6,11 @@ import { type DeflateRaw, joinedGzip } from './spliced-gzip.js';
 
 /**
  * Elements per run of a network body. Measured on the 10,000 installations of
- * bench/network.bench.ts at zlib level 9 (a loaded machine, so times are upper bounds): runs of
- * 64 elements gzip to 299 KB and one costs 72 µs to compress, 128 to 281 KB and 222 µs, 256 to
- * 272 KB and 1.1 ms, against 259 KB for the body compressed whole. 128 keeps the answer after
- * one change well within 2 ms of CPU for 9% more bytes.
+ * bench/network.bench.ts at zlib level 9, a gzip answer after one late sample (the least CPU
+ * of five rounds on a loaded machine, the kept answer 0.26–0.29 ms in the same runs): runs of
+ * 32 elements 0.98 ms and 337 KB, 64 1.12 ms and 299 KB, 128 1.27 ms and 281 KB, 256 1.94 ms
+ * and 272 KB, against 259 KB for the body compressed whole. Smaller runs compress less per
+ * change but start their Huffman codes and window afresh more often; 128 costs 9% more bytes.
  */
 export const RUN_ELEMENTS = 128;
 
