@@ -139,8 +139,9 @@ export function createAnswers(options: ResolvedApiOptions): Answers {
     },
     async of(result, at, cacheKey = '') {
       if (result.kind === 'measurements') {
-        const { payload, freshness } = result;
-        return measurements(await responses.entryOf(cacheKey, payload, freshness, at.nowMs), at);
+        const { payload, freshness, elementJson } = result;
+        const entry = await responses.entryOf(cacheKey, payload, freshness, at.nowMs, elementJson);
+        return measurements(entry, at);
       }
       const { request, decision, language } = at;
       const isPrepared = result.kind === 'prepared';

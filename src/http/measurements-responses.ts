@@ -1,6 +1,10 @@
 import { joinChunks } from '../payload/json-parts.js';
 import { LruCache } from '../payload/lru-cache.js';
-import type { FreshnessHorizon, PayloadFreshness } from '../payload/measurements-service.js';
+import type {
+  FreshnessHorizon,
+  NetworkPayload,
+  PayloadFreshness,
+} from '../payload/measurements-service.js';
 import { type NetworkBodyParts, networkBodyParts } from '../payload/network-body.js';
 import { TimestampTexts } from '../payload/timestamp-texts.js';
 import { CURRENT_WINDOW_MS } from '../time/windows.js';
@@ -107,18 +111,21 @@ export class MeasurementsResponses {
   /**
    * Serialises a freshly computed payload for the request at `nowMs` and keeps it under `key`
    * when it comes with a validity horizon (which also sets the answer's `max-age`).
+   * With `elementJson` (a network payload's elements as JSON texts), the body is kept in runs
+   * and only the runs that changed since the key's last body are serialised and compressed.
    */
   async entryOf(
     key: string,
     payload: object,
     horizon: FreshnessHorizon | undefined,
     nowMs: number,
+    elementJson?: readonly string[],
   ): Promise<MeasurementsEntry> {
     const freshness = await horizon?.();
     // In runs only when kept, and so reused: else the whole serialisation is the cheaper one.
     const parts =
-      freshness?.movingBounds === false && this.#cache.capacity > 0
-        ? networkBodyParts(payload)
+      elementJson !== undefined && freshness?.movingBounds === false && this.#cache.capacity > 0
+        ? networkBodyParts(payload as NetworkPayload, elementJson)
         : undefined;
     if (parts !== undefined) return this.#runsEntry(key, parts, freshness!); // checked above
     const bytes = encodeJson(payload);

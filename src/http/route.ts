@@ -20,6 +20,8 @@ export type RouteResult =
       readonly kind: 'measurements';
       readonly payload: object;
       readonly freshness: FreshnessHorizon | undefined;
+      /** The network route's elements as JSON texts, in order (`NetworkResult.elementJson`). */
+      readonly elementJson?: readonly string[];
     };
 
 /** What a route handler gets besides its parameters. */

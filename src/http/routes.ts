@@ -26,8 +26,18 @@ function json(value: unknown): RouteResult {
   return { kind: 'json', value };
 }
 
-function measurements(result: { payload: object; freshness?: FreshnessHorizon }): RouteResult {
-  return { kind: 'measurements', payload: result.payload, freshness: result.freshness };
+function measurements(result: {
+  payload: object;
+  freshness?: FreshnessHorizon;
+  elementJson?: readonly string[];
+}): RouteResult {
+  const { payload, freshness, elementJson } = result;
+  return {
+    kind: 'measurements',
+    payload,
+    freshness,
+    ...(elementJson === undefined ? {} : { elementJson }),
+  };
 }
 
 function requestOptions(

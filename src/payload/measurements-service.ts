@@ -115,6 +115,12 @@ export interface NetworkResult {
   readonly payload: NetworkPayload;
   /** How long the payload stays exact, as for Measurements payloads. */
   readonly freshness?: FreshnessHorizon;
+  /**
+   * The `JSON.stringify` of each element of `payload.installations`, in order, when the service
+   * keeps its elements between requests: the adapter then serialises and compresses again only
+   * the parts of the body that changed. Absent: the body is serialised whole.
+   */
+  readonly elementJson?: readonly string[];
 }
 
 /** Search options of the nearest queries (spec defaults: 3 km, 1 result; negative = no limit). */

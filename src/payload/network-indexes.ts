@@ -5,7 +5,6 @@ import type { MeasurementWindows } from '../time/windows.js';
 import type { RenderOptions } from './averaged-values.js';
 import { installationCurrentIndex } from './installation-current-index.js';
 import type { NetworkInstallation, NetworkResult } from './measurements-service.js';
-import { networkPayloadWithJson } from './network-body.js';
 import { inNetworkBox, type NetworkBox } from './network-box.js';
 import { NetworkHorizons } from './network-horizons.js';
 import { currentThroughMs, StoreFreshness, snapshotVersions } from './payload-freshness.js';
@@ -135,10 +134,7 @@ export class NetworkIndexes {
     // Every entry of a kept map has its JSON.
     const json =
       kept === undefined ? undefined : patched(entries, stale, last?.json, (entry) => entry.json!);
-    const payload =
-      json === undefined
-        ? Object.freeze({ indexType, installations: Object.freeze(installations) })
-        : networkPayloadWithJson(indexType, installations, json);
+    const payload = Object.freeze({ indexType, installations: Object.freeze(installations) });
     const bounded = this.#bounded;
     if (bounded === undefined) return { payload };
     const versions = patched(entries, stale, last?.versions, (entry) => entry.version);
@@ -156,7 +152,11 @@ export class NetworkIndexes {
     const throughMs = horizons?.throughMs ?? earliestThroughMs(entries);
     const snapshotOfAll = { installationsVersion, ids, versions };
     const whole = new StoreFreshness(bounded, snapshotOfAll, nowMs, throughMs, false);
-    const result: NetworkResult = { payload, freshness: async () => whole };
+    const result: NetworkResult = {
+      payload,
+      freshness: async () => whole,
+      ...(json === undefined ? {} : { elementJson: Object.freeze(json) }),
+    };
     if (kept !== undefined && json !== undefined && horizons !== undefined) {
       kept.last = { chosen, entries, installations, json, versions, ids, horizons, result };
     }

@@ -1,11 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { NetworkInstallation } from '../../src/payload/measurements-service.js';
-import {
-  ELEMENT_JSON,
-  networkBodyParts,
-  networkPayloadWithJson,
-} from '../../src/payload/network-body.js';
+import { networkBodyParts } from '../../src/payload/network-body.js';
 import { RUNS } from '../helpers/property-runs.js';
 
 // A network payload with its elements' JSON: what JSON.stringify, Object.keys and equality
@@ -26,41 +22,38 @@ const element: fc.Arbitrary<NetworkInstallation> = fc.record({
   }),
 }) as fc.Arbitrary<NetworkInstallation>;
 
-describe('networkPayloadWithJson and networkBodyParts', () => {
+describe('networkBodyParts', () => {
   it('put together, the parts are JSON.stringify of the payload', () => {
     fc.assert(
       fc.property(fc.array(element, { maxLength: 8 }), (installations) => {
         const json = installations.map((installation) => JSON.stringify(installation));
-        const payload = networkPayloadWithJson('CAQI', installations, json);
-        const parts = networkBodyParts(payload)!;
+        const payload = { indexType: 'CAQI' as const, installations };
+        const parts = networkBodyParts(payload, json);
         expect(`${parts.opening}${parts.elements.join(',')}${parts.closing}`).toBe(
           JSON.stringify(payload),
         );
-        expect(parts.elements).toBe(payload[ELEMENT_JSON]);
+        expect(parts.elements).toBe(json);
       }),
       RUNS,
     );
   });
 
-  it('looks like the plain payload to every reader, and is frozen', () => {
+  it('opens with the index type and closes the list, the elements as given between', () => {
     const installation = {
       id: 7,
       location: { latitude: 50, longitude: 19.9 },
       index: { name: 'CAQI', value: 12, level: 'LOW', description: 'Good.', color: '#6BC926' },
     } as NetworkInstallation;
-    const payload = networkPayloadWithJson('CAQI', [installation], [JSON.stringify(installation)]);
-    expect(Object.keys(payload)).toEqual(['indexType', 'installations']);
-    expect(payload).toEqual({ indexType: 'CAQI', installations: [installation] });
-    expect(JSON.stringify(payload)).toBe(
-      `{"indexType":"CAQI","installations":[${JSON.stringify(installation)}]}`,
-    );
-    expect(Object.isFrozen(payload)).toBe(true);
-    expect(Object.isFrozen(payload.installations)).toBe(true);
-  });
-
-  it('has no parts for a payload without the JSON of its elements', () => {
-    expect(networkBodyParts({ indexType: 'CAQI', installations: [] })).toBeUndefined();
-    expect(networkBodyParts(null)).toBeUndefined();
-    expect(networkBodyParts('{"indexType":"CAQI"}')).toBeUndefined();
+    const text = JSON.stringify(installation);
+    expect(networkBodyParts({ indexType: 'CAQI', installations: [installation] }, [text])).toEqual({
+      opening: '{"indexType":"CAQI","installations":[',
+      elements: [text],
+      closing: ']}',
+    });
+    expect(networkBodyParts({ indexType: 'US_AQI', installations: [] }, [])).toEqual({
+      opening: '{"indexType":"US_AQI","installations":[',
+      elements: [],
+      closing: ']}',
+    });
   });
 });

@@ -122,7 +122,7 @@ function write(response: ServerResponse, answer: CoreResponse): void {
     for (const name in answer.headers) head.push(name, answer.headers[name] ?? '');
     head.push('Content-Length', String(length));
     response.writeHead(answer.status, head);
-    // Corked, the head and every piece (at most three) leave in one writev; `end` uncorks.
+    // Corked, the head and every piece (three at most, or the runs of a network body) leave in one writev; `end` uncorks.
     response.cork();
     for (let i = 0; i < chunks.length - 1; i++) response.write(chunks[i]);
     response.end(chunks[chunks.length - 1]);
