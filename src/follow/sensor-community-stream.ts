@@ -14,7 +14,7 @@ export const MAX_ELEMENT_CHARS = 1_048_576;
  * The longest stretch of reading before the event loop gets a turn, ms: requests that arrive
  * during a poll wait at most about this long for it.
  */
-export const SLICE_MS = 4;
+export const SLICE_MS = 1;
 
 // A turn of the event loop: setImmediate where there is one (Node), else a timer.
 const nextTurn = (): Promise<void> =>
