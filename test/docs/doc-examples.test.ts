@@ -12,7 +12,8 @@
 //
 // Each block becomes a module under test/docs/.generated/ (git-ignored), is type-checked with
 // the project's compiler options and then imported, one test per block.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
@@ -109,7 +110,18 @@ describe('documentation', () => {
   for (const { block, path, problem } of modules) {
     it(`${block.file}:${block.line} runs and its results hold`, async () => {
       if (problem !== undefined) throw problem;
-      await import(pathToFileURL(path).href);
+      // An example makes its temporary directories as a user would, and leaves them: they go
+      // into one of the test's own, removed afterwards (os.tmpdir() reads TMPDIR on each call).
+      const previous = process.env.TMPDIR;
+      const scratch = mkdtempSync(join(tmpdir(), 'airq-doc-example-'));
+      process.env.TMPDIR = scratch;
+      try {
+        await import(pathToFileURL(path).href);
+      } finally {
+        if (previous === undefined) delete process.env.TMPDIR;
+        else process.env.TMPDIR = previous;
+        rmSync(scratch, { recursive: true, force: true });
+      }
     });
   }
 });

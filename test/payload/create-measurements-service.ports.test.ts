@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -105,9 +105,13 @@ describe('with the real InMemoryStore', () => {
       samplesPath,
       'installationId,name,timestamp,value\n1001,PM10,2026-11-21T08:40:00.000Z,41.3\n1001,PM10,2026-11-21T09:05:00.000Z,38.7\n',
     );
-    const store = await loadStoreFromFiles({ installationsPath, samplesPath });
-    const payload = await payloadOf(createMeasurementsService({ store }), 1001);
-    expect(payload.current.values).toEqual([{ name: 'PM10', value: 40 }]);
-    expect(payload.history[23]?.values).toEqual([{ name: 'PM10', value: 41.3 }]);
+    try {
+      const store = await loadStoreFromFiles({ installationsPath, samplesPath });
+      const payload = await payloadOf(createMeasurementsService({ store }), 1001);
+      expect(payload.current.values).toEqual([{ name: 'PM10', value: 40 }]);
+      expect(payload.history[23]?.values).toEqual([{ name: 'PM10', value: 41.3 }]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
