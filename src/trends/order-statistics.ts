@@ -27,8 +27,9 @@ export function quantileOfSorted(
   const h = (n - 1) * q;
   const lo = Math.floor(h);
   const low = sorted[start + lo] as number;
-  if (lo >= n - 1) return sorted[end - 1] as number;
-  return low + (h - lo) * ((sorted[start + lo + 1] as number) - low);
+  // + 0: an order statistic of zeros is +0, whichever zeros it was taken from.
+  if (lo >= n - 1) return (sorted[end - 1] as number) + 0;
+  return low + (h - lo) * ((sorted[start + lo + 1] as number) - low) + 0;
 }
 
 /**
@@ -47,8 +48,8 @@ export function medianOfSorted(
   const n = end - start;
   if (n <= 0) return Number.NaN;
   const middle = start + (n >> 1);
-  if (n % 2 === 1) return sorted[middle] as number;
-  return ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+  if (n % 2 === 1) return (sorted[middle] as number) + 0;
+  return ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2 + 0;
 }
 
 /**
@@ -111,7 +112,8 @@ export function selectMedian(values: Float64Array, length: number = values.lengt
   if (length <= 0) return Number.NaN;
   const middle = length >> 1;
   const upper = selectKth(values, middle, length);
-  if (length % 2 === 1) return upper;
+  // + 0: a zero is +0, whichever of -0 and +0 the selection met (sorting puts -0 first).
+  if (length % 2 === 1) return upper + 0;
   // After selection everything below `middle` is ≤ values[middle]: its maximum is the other
   // middle order statistic.
   let lower = values[0] as number;
@@ -119,7 +121,7 @@ export function selectMedian(values: Float64Array, length: number = values.lengt
     const v = values[i] as number;
     if (v > lower) lower = v;
   }
-  return (lower + upper) / 2;
+  return (lower + upper) / 2 + 0;
 }
 
 /**
@@ -139,14 +141,14 @@ export function selectQuantile(
   const h = (length - 1) * q;
   const lo = Math.floor(h);
   const low = selectKth(values, lo, length);
-  if (lo >= length - 1) return low;
+  if (lo >= length - 1) return low + 0;
   // Everything after `lo` is ≥ values[lo]: its minimum is the next order statistic.
   let next = values[lo + 1] as number;
   for (let i = lo + 2; i < length; i++) {
     const v = values[i] as number;
     if (v < next) next = v;
   }
-  return low + (h - lo) * (next - low);
+  return low + (h - lo) * (next - low) + 0;
 }
 
 // The median of values[left], values[middle], values[right]: a pivot that sorted or reversed

@@ -13,8 +13,9 @@ export function naiveQuantile(values: readonly number[], q: number): number {
   if (n === 0) return Number.NaN;
   const h = (n - 1) * q;
   const lo = Math.floor(h);
-  if (lo === n - 1) return s[n - 1] as number;
-  return (s[lo] as number) + (h - lo) * ((s[lo + 1] as number) - (s[lo] as number));
+  // + 0: an order statistic of zeros is +0, whichever zeros it was taken from.
+  if (lo === n - 1) return (s[n - 1] as number) + 0;
+  return (s[lo] as number) + (h - lo) * ((s[lo + 1] as number) - (s[lo] as number)) + 0;
 }
 
 /** The median: the middle value, or (a + b) / 2 of the two middle ones. */
@@ -22,6 +23,6 @@ export function naiveMedian(values: readonly number[]): number {
   const s = naiveSorted(values);
   const n = s.length;
   if (n === 0) return Number.NaN;
-  if (n % 2 === 1) return s[(n - 1) / 2] as number;
-  return ((s[n / 2 - 1] as number) + (s[n / 2] as number)) / 2;
+  if (n % 2 === 1) return (s[(n - 1) / 2] as number) + 0;
+  return ((s[n / 2 - 1] as number) + (s[n / 2] as number)) / 2 + 0;
 }
