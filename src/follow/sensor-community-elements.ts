@@ -107,8 +107,8 @@ function elementKeys(element: unknown, filter: SensorCommunityFilter): ElementKe
   const sourceId = location.id;
   if (!(Number.isSafeInteger(sourceId) && (sourceId as number) > 0)) return 'no location id';
   if ((sourceId as number) >= SPLIT_ID_STRIDE) return 'no location id';
-  const latitude = numberOf(location.latitude);
-  const longitude = numberOf(location.longitude);
+  const latitude = feedNumber(location.latitude);
+  const longitude = feedNumber(location.longitude);
   if (!(latitude >= -90 && latitude <= 90 && longitude >= -180 && longitude <= 180)) {
     return 'no coordinates';
   }
@@ -123,7 +123,7 @@ function elementKeys(element: unknown, filter: SensorCommunityFilter): ElementKe
 
 /** Country and elevation when the element gives them (`altitude` may be `""`). */
 function placeFacts(location: Record<string, unknown>): SensorCommunityPlaceFacts {
-  const elevation = numberOf(location.altitude);
+  const elevation = feedNumber(location.altitude);
   const country = typeof location.country === 'string' ? location.country.trim() : '';
   return {
     ...(country === '' ? {} : { country }),
@@ -137,8 +137,15 @@ function textOf(value: unknown): string {
   return typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
 }
 
-/** A decimal the feed sends as a string (or a number); NaN when unreadable. */
-function numberOf(value: unknown): number {
+/**
+ * A decimal the feed sends as a string (or a number): the string's trimmed text read as a plain
+ * decimal; NaN when unreadable.
+ *
+ * @example
+ * feedNumber(' 52.544 '); // 52.544
+ * feedNumber('52,5'); // NaN
+ */
+export function feedNumber(value: unknown): number {
   const text = textOf(value);
   return text === '' ? Number.NaN : parseDecimal(text);
 }

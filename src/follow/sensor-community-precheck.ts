@@ -1,6 +1,6 @@
 import { SPLIT_ID_STRIDE } from '../import/place-registry.js';
 import { inNetworkBox, type NetworkBox } from '../payload/network-box.js';
-import { parseDecimal } from '../store/samples-csv.js';
+import { feedNumber } from './sensor-community-elements.js';
 
 // Nearly every element of Sensor.Community's file lies outside the followed box (a city of a
 // continent: 99 in 100). Parsing each one only to drop it was half a poll's CPU and most of its
@@ -56,11 +56,10 @@ export function outsideBoxByText(text: string, box: NetworkBox): boolean {
   return !inNetworkBox(box, latitude, longitude);
 }
 
-// A coordinate as the element reader takes it: a string's trimmed text, or a number's.
+// A coordinate as the element reader takes it: the token (a string without escapes, or a plain
+// number) parsed, then read by the reader's own rule.
 function coordinate(token: string | undefined): number {
-  if (token === undefined) return Number.NaN;
-  const text = token.startsWith('"') ? token.slice(1, -1).trim() : String(Number(token));
-  return text === '' ? Number.NaN : parseDecimal(text);
+  return token === undefined ? Number.NaN : feedNumber(JSON.parse(token));
 }
 
 // How deep in objects and arrays `index` lies, strings skipped (1: a member of the element).

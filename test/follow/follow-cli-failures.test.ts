@@ -26,6 +26,7 @@ import {
   type FollowClock,
   followClock,
   followFlags,
+  ID_BASES,
   networkIds,
   OPENAQ_KEY,
   PURPLEAIR_KEY,
@@ -33,7 +34,7 @@ import {
 } from './follow-cli-helpers.js';
 
 const SOURCE = 'sensor-community';
-const BASE = 1e15;
+const BASE = ID_BASES[SOURCE];
 const FIXTURE_IDS = EXPECTED_PLACES[SOURCE].map((place) => place.id);
 const placeOfRound = (round: number) => BASE + EXTRA_LOCATION_BASE + round;
 

@@ -28,6 +28,7 @@ import {
   type FollowClock,
   followClock,
   followFlags,
+  ID_BASES,
   networkIds,
   OPENAQ_KEY,
   PURPLEAIR_KEY,
@@ -36,7 +37,7 @@ import {
 
 const SOURCE = 'sensor-community';
 const EVERY_MS = 2000;
-const BASE = 1e15;
+const BASE = ID_BASES[SOURCE];
 const binaries = postgresBinaries();
 
 /** What the stand-in gives, written out: installation → time (ms) → the values served there. */
