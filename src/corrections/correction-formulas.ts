@@ -112,9 +112,13 @@ export function isValidRecord(x: number, rh: number): boolean {
   return x >= 0 && x < Number.POSITIVE_INFINITY && rh >= 0 && rh <= 100;
 }
 
-/** `y`, or 0 when it is negative and the clamp is on. */
+/**
+ * `y`, or +0 when it is negative and the clamp is on. A -0 (from a sum of zeros with a negative
+ * coefficient) also becomes +0, so a clamped concentration never carries a sign that a reader of
+ * `Object.is` or `1 / y` could trip on.
+ */
 export function clamped(y: number, clampNegative: boolean): number {
-  return y < 0 && clampNegative ? 0 : y;
+  return y <= 0 && clampNegative ? 0 : y;
 }
 
 /**

@@ -91,6 +91,17 @@ describe('correctPm25Value: the worked examples of §7.1 and L3', () => {
     expect(
       correctPm25Value(4, 50, { method: 'LINEAR', coefficients: linear, clampNegative: true }),
     ).toBe(0);
+    // A sum of signed zeros is -0; the clamp gives +0, and without the clamp the -0 stays.
+    const zeros = { intercept: -0, pm25: 0, rh: -0 };
+    expect(Object.is(correctPm25Value(-0, 0, { method: 'LINEAR', coefficients: zeros }), 0)).toBe(
+      true,
+    );
+    expect(
+      Object.is(
+        correctPm25Value(-0, 0, { method: 'LINEAR', coefficients: zeros, clampNegative: false }),
+        -0,
+      ),
+    ).toBe(true);
     expect(correctPm25Value(0, 100, { method: 'AIRNOW_2021', clampNegative: false })).toBeCloseTo(
       -2.87,
       12,
