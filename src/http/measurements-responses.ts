@@ -123,11 +123,13 @@ export class MeasurementsResponses {
   ): Promise<MeasurementsEntry> {
     const freshness = await horizon?.();
     // In runs only when kept, and so reused: else the whole serialisation is the cheaper one.
+    // A body without a horizon (over a store shared by several processes) is never answered
+    // from the cache, but its runs are kept for the key's next body all the same.
     const parts =
-      elementJson !== undefined && freshness?.movingBounds === false && this.#cache.capacity > 0
+      elementJson !== undefined && freshness?.movingBounds !== true && this.#cache.capacity > 0
         ? networkBodyParts(payload as NetworkPayload, elementJson)
         : undefined;
-    if (parts !== undefined) return this.#runsEntry(key, parts, freshness!); // checked above
+    if (parts !== undefined) return this.#runsEntry(key, parts, freshness);
     const bytes = encodeJson(payload);
     let tail = bytes;
     let movingBounds = false;
@@ -187,7 +189,11 @@ export class MeasurementsResponses {
 
   // The entry of a network body: the runs of the key's previous body that still hold the same
   // elements are taken as they are (its entry is kept stale for this, see `lookup`).
-  #runsEntry(key: string, parts: NetworkBodyParts, freshness: PayloadFreshness): MeasurementsEntry {
+  #runsEntry(
+    key: string,
+    parts: NetworkBodyParts,
+    freshness: PayloadFreshness | undefined,
+  ): MeasurementsEntry {
     const runs = NetworkRuns.of(parts, this.#cache.get(key)?.runs);
     const entry: MeasurementsEntry = {
       freshness,

@@ -21,6 +21,7 @@ import { NetworkIndexes } from './network-indexes.js';
 import {
   canBoundFreshness,
   currentThroughMs,
+  freshnessReach,
   onceHorizon,
   StoreFreshness,
   snapshotVersions,
@@ -73,7 +74,7 @@ export function createMeasurementsService(
   const reader = new SeriesReader(store, forecaster, cacheSize);
   const bounded = canBoundFreshness(store) ? store : undefined;
   const points = new PointPayloads(reader, cacheSize, bounded);
-  const network = new NetworkIndexes(store, bounded !== undefined, cacheSize > 0);
+  const network = new NetworkIndexes(store, freshnessReach(store), cacheSize > 0);
   const requestWindows = new RequestWindows();
   const timestamps = new TimestampTexts();
   const timestampText = (atMs: number) => timestamps.format(atMs);

@@ -7,7 +7,12 @@ import { installationCurrentIndex } from './installation-current-index.js';
 import type { NetworkInstallation, NetworkResult } from './measurements-service.js';
 import { inNetworkBox, type NetworkBox } from './network-box.js';
 import { NetworkHorizons } from './network-horizons.js';
-import { currentThroughMs, StoreFreshness, snapshotVersions } from './payload-freshness.js';
+import {
+  currentThroughMs,
+  type FreshnessReach,
+  StoreFreshness,
+  snapshotVersions,
+} from './payload-freshness.js';
 
 /** What one network request reads: the active installations, and their version read first. */
 export interface NetworkSnapshot {
@@ -58,22 +63,25 @@ interface KeptElements {
  * The current index of every active installation, for one measurements service. Each
  * installation's element is computed by `installationCurrentIndex` (so it is the
  * `current.indexes[0]` of its Measurements payload) and, over a store that can bound it
- * (`canBoundFreshness`), kept per index type and language with the validity horizon its own
- * payload would have: until a sample enters or leaves the windows behind `current`, a sample of
- * the installation changes or the hour ends. A request then computes only the installations
- * whose horizon passed, and its answer carries the horizon of the whole network (every
- * installation's version, the earliest end), which the adapter's response cache keys on.
+ * (`freshnessReach` not `none`), kept per index type and language with the validity horizon its
+ * own payload would have: until a sample enters or leaves the windows behind `current`, a sample
+ * of the installation changes or the hour ends. A request then computes only the installations
+ * whose horizon passed. Over a store without `refresh` (`across-calls`) its answer carries the
+ * horizon of the whole network (every installation's version, the earliest end), which the
+ * adapter's response cache keys on; over a shared store (`within-call`: `PostgresStore`) kept
+ * elements are checked in each call after the store's refresh, and the answer carries none.
  * A kept element is serialised once, with it, and its JSON handed out with the payload
  * (network-body.ts), so the adapter serialises and compresses again only what changed.
  *
  * @example
- * const network = new NetworkIndexes(store, true);
+ * const network = new NetworkIndexes(store, 'across-calls', true);
  * const { payload } = await network.answer(snapshot, { nowMs, windows, render, box: undefined });
  * payload.installations[0].index.level; // 'LOW'
  */
 export class NetworkIndexes {
   readonly #store: MeasurementStore;
   readonly #bounded: MeasurementStore | undefined;
+  readonly #handsOutFreshness: boolean;
   readonly #keep: boolean;
   // Elements by `indexType:language`; dropped when the installations change.
   readonly #kept = new Map<string, KeptElements>();
@@ -83,13 +91,14 @@ export class NetworkIndexes {
 
   /**
    * @param store - the service's store
-   * @param bounded - whether `store` can bound a payload's validity (`canBoundFreshness`)
+   * @param reach - how far `store` can bound a payload's validity (`freshnessReach`)
    * @param keep - keep elements between requests (the service's `cacheSize` is not 0)
    */
-  constructor(store: MeasurementStore, bounded: boolean, keep: boolean) {
+  constructor(store: MeasurementStore, reach: FreshnessReach, keep: boolean) {
     this.#store = store;
-    this.#bounded = bounded ? store : undefined;
-    this.#keep = bounded && keep;
+    this.#bounded = reach === 'none' ? undefined : store;
+    this.#handsOutFreshness = reach === 'across-calls';
+    this.#keep = reach !== 'none' && keep;
   }
 
   /** The network answer of a request: its installations in the box by id, each with its index. */
@@ -154,7 +163,7 @@ export class NetworkIndexes {
     const whole = new StoreFreshness(bounded, snapshotOfAll, nowMs, throughMs, false);
     const result: NetworkResult = {
       payload,
-      freshness: async () => whole,
+      ...(this.#handsOutFreshness ? { freshness: async () => whole } : {}),
       ...(json === undefined ? {} : { elementJson: Object.freeze(json) }),
     };
     if (kept !== undefined && json !== undefined && horizons !== undefined) {

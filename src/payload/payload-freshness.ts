@@ -76,17 +76,33 @@ export interface VersionSnapshot {
 }
 
 /**
- * Whether `store` tells enough to bound a payload's validity: `dataVersion` for data changes
- * and `firstSampleTimes` for the instants at which the moving windows change, and has no
- * `refresh` (a cached answer is checked without one, so other processes' changes would go
- * unseen).
+ * How far a payload's validity can be bounded over a store:
+ * - `across-calls`: `dataVersion` for data changes, `firstSampleTimes` for the instants at which
+ *   the moving windows change, and no `refresh`: a kept answer may be checked at any moment
+ *   (the HTTP adapter's cache does so without calling the service);
+ * - `within-call`: the same two methods and a `refresh` (a store shared by several processes):
+ *   what is kept must be checked again inside a call of the service, after its refresh;
+ * - `none`: every payload answers its own request only.
  */
+export type FreshnessReach = 'across-calls' | 'within-call' | 'none';
+
+/**
+ * The {@link FreshnessReach} of `store`.
+ *
+ * @example
+ * freshnessReach(new InMemoryStore()); // 'across-calls'
+ * freshnessReach(postgresStore); // 'within-call'
+ */
+export function freshnessReach(store: MeasurementStore): FreshnessReach {
+  if (typeof store.dataVersion !== 'function' || typeof store.firstSampleTimes !== 'function') {
+    return 'none';
+  }
+  return typeof store.refresh === 'function' ? 'within-call' : 'across-calls';
+}
+
+/** Whether `store`'s {@link freshnessReach} is `across-calls`, as the adapter's cache needs. */
 export function canBoundFreshness(store: MeasurementStore): boolean {
-  return (
-    typeof store.dataVersion === 'function' &&
-    typeof store.firstSampleTimes === 'function' &&
-    typeof store.refresh !== 'function'
-  );
+  return freshnessReach(store) === 'across-calls';
 }
 
 /**

@@ -19,7 +19,12 @@ import { readPlaceRows, writePlaceRows } from './place-writes.js';
 import { RecentSamples } from './recent-samples.js';
 import { type PostgresPruneReport, trimChanges, unregisterReader } from './retention.js';
 import { moveStoreHorizon, unmovedHorizon } from './store-horizon.js';
-import { confirmedRefresh, type ReaderParts, readWindowAverages } from './store-reads.js';
+import {
+  confirmedRefresh,
+  type ReaderParts,
+  readFirstSampleTimes,
+  readWindowAverages,
+} from './store-reads.js';
 import { ingestSamples, type WriterParts, writeInstallations } from './store-writes.js';
 
 /**
@@ -171,6 +176,22 @@ export class PostgresStore implements MeasurementStore, SampleWriter, PlaceWrite
     windows: readonly TimeWindow[],
   ): Promise<readonly WindowAverages[]> {
     return readWindowAverages(this.#parts, installationId, windows);
+  }
+
+  /**
+   * {@inheritDoc MeasurementStore.firstSampleTimes} Read from the server in one statement, as of
+   * the moment of the call (not of the last {@link refresh}); with `dataVersion` read before it,
+   * a change in between leaves what was computed from it stale, never wrong.
+   *
+   * @throws TypeError / RangeError for a bad argument; DependencyUnavailableError
+   * @example
+   * await store.firstSampleTimes(1001, [nine, nine + 120_000]); // [nine + 60_000, Infinity]
+   */
+  async firstSampleTimes(
+    installationId: number,
+    instantsMs: readonly number[],
+  ): Promise<readonly number[]> {
+    return readFirstSampleTimes(this.#parts, installationId, instantsMs);
   }
 
   /**

@@ -3,8 +3,12 @@ import type { WindowAverages } from '../../model/window-averages.js';
 import type { TimeWindow } from '../../time/windows.js';
 import { correctedWindows } from '../corrected-averages.js';
 import type { InstallationRegistry } from '../installation-registry.js';
-import { checkWindowAveragesArguments } from '../store-arguments.js';
+import {
+  checkFirstSampleTimesArguments,
+  checkWindowAveragesArguments,
+} from '../store-arguments.js';
 import type { ChangeFeed } from './change-feed.js';
+import { queryFirstSampleTimes } from './first-sample-times-query.js';
 import { storeCall } from './pg-failures.js';
 import type { RecentSamples } from './recent-samples.js';
 import { queryWindowAverages, storeBound } from './window-averages-query.js';
@@ -63,6 +67,24 @@ export async function readWindowAverages(
   const version = parts.feed.versionBefore(installationId, Number.POSITIVE_INFINITY);
   const records = recent.windowAverages(pool, installationId, bounded, version);
   return correctedWindows(await storeCall(records, deadlineMs), correction);
+}
+
+/**
+ * The body of `PostgresStore.firstSampleTimes`: checks the arguments, then one statement for
+ * every instant, within the deadline.
+ *
+ * @throws TypeError / RangeError for a bad argument; DependencyUnavailableError when the server
+ *   does not answer within the deadline
+ * @example
+ * await readFirstSampleTimes(parts, 1001, [nine, nine + 120_000]); // [nine + 60_000, Infinity]
+ */
+export async function readFirstSampleTimes(
+  parts: ReaderParts,
+  installationId: number,
+  instantsMs: readonly number[],
+): Promise<readonly number[]> {
+  checkFirstSampleTimesArguments('PostgresStore.firstSampleTimes', installationId, instantsMs);
+  return storeCall(queryFirstSampleTimes(parts.pool, installationId, instantsMs), parts.deadlineMs);
 }
 
 /**
