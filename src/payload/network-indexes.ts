@@ -28,6 +28,12 @@ export interface NetworkQuery {
   readonly box: NetworkBox | undefined;
 }
 
+/**
+ * Installations whose element is computed at the same time, at most: below `PostgresStore`'s
+ * default pool of 10 connections, so other requests still find one free.
+ */
+const READS_IN_FLIGHT = 8;
+
 // One installation's element and how long it stays exact.
 interface CurrentEntry {
   readonly element: NetworkInstallation;
@@ -133,10 +139,24 @@ export class NetworkIndexes {
       else stale.push(i);
     }
     if (last !== undefined && stale.length === 0) return last.result;
+    // A few installations in flight at a time, not all: a store with a deadline per call and a
+    // pool of connections (PostgresStore: 2 s, 10) would otherwise queue 10,000 calls at once,
+    // and those at the back missed their deadline before a connection was free for them.
+    let next = 0;
+    const computeInTurn = async () => {
+      while (next < stale.length) {
+        const i = stale[next++]!; // next < length
+        try {
+          entries[i] = await this.#computed(chosen[i]!, kept, snapshot, query); // a position of chosen
+        } catch (error) {
+          // The answer fails: the others take no further installation.
+          next = stale.length;
+          throw error;
+        }
+      }
+    };
     await Promise.all(
-      stale.map(async (i) => {
-        entries[i] = await this.#computed(chosen[i]!, kept, snapshot, query); // a position of chosen
-      }),
+      Array.from({ length: Math.min(READS_IN_FLIGHT, stale.length) }, computeInTurn),
     );
     const installations = patched(entries, stale, last?.installations, (entry) => entry.element);
     const indexType: IndexTypeName = render.indexType;

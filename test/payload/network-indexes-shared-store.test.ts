@@ -143,4 +143,38 @@ describe('the network answer over a store with refresh', () => {
       }
     }
   });
+
+  it('reads a few installations at a time, and starts no more once one read failed', async () => {
+    const { store, kept } = sharedNetwork();
+    let inFlight = 0;
+    let most = 0;
+    let started = 0;
+    let failAt = Number.POSITIVE_INFINITY;
+    const read = store.windowAverages.bind(store);
+    store.windowAverages = async (installationId, windows) => {
+      started++;
+      inFlight++;
+      most = Math.max(most, inFlight);
+      try {
+        // A turn of the event loop, as a database would take.
+        await new Promise((resolve) => setImmediate(resolve));
+        if (started >= failAt) throw new Error('the store is down');
+        return await read(installationId, windows);
+      } finally {
+        inFlight--;
+      }
+    };
+    await kept.networkIndexes!({ now: NOW });
+    expect(started).toBe(COUNT);
+    expect(most).toBe(8);
+    // A new hour, every element stale: the fifth read fails, and at most the 7 in flight beside it
+    // are still started after it.
+    started = 0;
+    failAt = 5;
+    await expect(kept.networkIndexes!({ now: NOW + 40 * MINUTE })).rejects.toThrow(
+      'the store is down',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(started).toBeLessThan(5 + 8);
+  });
 });
