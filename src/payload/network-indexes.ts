@@ -62,6 +62,8 @@ interface LastAnswer {
 // The kept elements of one index type and language.
 interface KeptElements {
   readonly byId: Map<number, CurrentEntry>;
+  /** Elements being computed, by id: a request that needs one meanwhile waits for it. */
+  readonly computing: Map<number, Promise<CurrentEntry>>;
   last: LastAnswer | undefined;
 }
 
@@ -147,7 +149,7 @@ export class NetworkIndexes {
       while (next < stale.length) {
         const i = stale[next++]!; // next < length
         try {
-          entries[i] = await this.#computed(chosen[i]!, kept, snapshot, query); // a position of chosen
+          entries[i] = await this.#shared(chosen[i]!, kept, snapshot, query); // a position of chosen
         } catch (error) {
           // The answer fails: the others take no further installation.
           next = stale.length;
@@ -190,6 +192,33 @@ export class NetworkIndexes {
       kept.last = { chosen, entries, installations, json, versions, ids, horizons, result };
     }
     return result;
+  }
+
+  // The element of one installation, computed once however many requests need it at the same
+  // time: at the top of the hour every kept element expires, and each network request that came
+  // meanwhile computed all 10,000 again on its own (three at once over PostgreSQL, in
+  // bench:shared-load). The entry of another request serves this one if it is exact for it.
+  async #shared(
+    installation: Installation,
+    kept: KeptElements | undefined,
+    snapshot: NetworkSnapshot,
+    query: NetworkQuery,
+  ): Promise<CurrentEntry> {
+    const { id } = installation;
+    const pending = kept?.computing.get(id);
+    if (pending !== undefined) {
+      // Its failure is that request's; this one then computes on its own.
+      const entry = await pending.catch(() => undefined);
+      if (entry?.freshness?.validAt(query.nowMs) === true) return entry;
+    }
+    const computing = this.#computed(installation, kept, snapshot, query);
+    if (kept === undefined) return computing;
+    kept.computing.set(id, computing);
+    try {
+      return await computing;
+    } finally {
+      if (kept.computing.get(id) === computing) kept.computing.delete(id);
+    }
   }
 
   async #computed(
@@ -236,7 +265,7 @@ export class NetworkIndexes {
     const key = `${indexType}:${language}`;
     let kept = this.#kept.get(key);
     if (kept === undefined) {
-      kept = { byId: new Map(), last: undefined };
+      kept = { byId: new Map(), computing: new Map(), last: undefined };
       this.#kept.set(key, kept);
     }
     return kept;

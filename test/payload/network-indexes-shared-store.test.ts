@@ -177,4 +177,22 @@ describe('the network answer over a store with refresh', () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(started).toBeLessThan(5 + 8);
   });
+
+  it('computes an element once for requests that need it at the same time', async () => {
+    const { store, kept, fresh } = sharedNetwork();
+    const options = { now: NOW };
+    const answers = await Promise.all([1, 2, 3].map(() => kept.networkIndexes!(options)));
+    expect(store.windowCalls).toBe(COUNT);
+    const want = (await fresh.networkIndexes!(options)).payload;
+    for (const { payload } of answers) expect(payload).toEqual(want);
+    // A request of the next hour beside one of this hour: the first computes every element (the
+    // kept ones ended with the hour), the second takes the kept ones, and neither waits on the
+    // other's entries, which are not exact for it.
+    const before = store.windowCalls;
+    await Promise.all([
+      kept.networkIndexes!({ now: NOW + 40 * MINUTE }),
+      kept.networkIndexes!({ now: NOW + 1000 }),
+    ]);
+    expect(store.windowCalls - before).toBe(COUNT);
+  });
 });
