@@ -17,8 +17,8 @@ export const MAX_ELEMENT_CHARS = 1_048_576;
 export const SLICE_MS = 0.5;
 
 // The most text handed to the splitter between two looks at the clock, in UTF-16 code units:
-// a chunk of the body can be 64 KiB, which takes the splitter and the pre-check 1–2 ms on a slow
-// core, so the slice is checked within a chunk, not only between chunks.
+// a chunk of the body can be 64–128 KiB, which takes the splitter and the pre-check 1–2 ms on a
+// slow core, so the slice is checked within a chunk, not only between chunks.
 const PIECE_CHARS = 8_192;
 
 // A turn of the event loop: setImmediate where there is one (Node), else a timer.
