@@ -12,8 +12,11 @@ import { type OpenAqRequests, openAqResults } from './openaq-requests.js';
 /** Results asked for per locations page: OpenAQ's largest `limit`. */
 export const OPENAQ_PAGE_LIMIT = 1000;
 
-/** Pages read per bbox before the poll is refused (10,000 locations, far beyond a city). */
-export const OPENAQ_MAX_PAGES = 10;
+/**
+ * Locations listed for a box beyond which the poll is refused: far beyond a city. Counted in
+ * locations, not pages, because a server may answer with pages smaller than asked for.
+ */
+export const OPENAQ_MAX_LOCATIONS = 10_000;
 
 /**
  * A location whose newest measurement (`datetimeLast`) is older than this, when the list is
@@ -68,14 +71,14 @@ export async function listOpenAqLocations(
   const results: unknown[] = [];
   for (const bbox of openAqBboxes(box)) {
     for (let page = 1; ; page++) {
-      if (page > OPENAQ_MAX_PAGES) {
-        throw new PollFailure(
-          `OpenAQ: the box holds more than ${OPENAQ_MAX_PAGES * OPENAQ_PAGE_LIMIT} locations; follow a smaller box`,
-        );
-      }
       const path = `/v3/locations?bbox=${bbox}&limit=${OPENAQ_PAGE_LIMIT}&page=${page}`;
       const answer = openAqResults(await requests.getJson(path, 1), 'locations');
       results.push(...answer.results);
+      if (results.length > OPENAQ_MAX_LOCATIONS) {
+        throw new PollFailure(
+          `OpenAQ: the box holds more than ${OPENAQ_MAX_LOCATIONS} locations; follow a smaller box`,
+        );
+      }
       const limit = answer.limit ?? OPENAQ_PAGE_LIMIT;
       if (answer.results.length < limit) break;
       if (answer.found !== undefined && page * limit >= answer.found) break;

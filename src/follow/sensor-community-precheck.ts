@@ -30,9 +30,11 @@ const MEMBER = /"(id|latitude|longitude)"\s*:\s*("[^"\\]*"|-?\d+(?:\.\d+)?)\s*(?
 export function outsideBoxByText(text: string, box: NetworkBox): boolean {
   if (text.charCodeAt(0) !== 0x7b) return false; // not an object: parsed, and skipped as such
   const found = LOCATION.exec(text);
-  // Exactly one location object, a member of the element itself (not of a nested object), and
-  // no other mention of the key that JSON.parse might take instead.
-  if (found === null || text.indexOf('"location"', found.index + 1) !== -1) return false;
+  // Exactly one mention of the key in the whole text, whose object is the one read (the pattern
+  // skips a location object that holds a nested value and may match a later one), a member of
+  // the element itself (not of a nested object).
+  if (found === null || text.indexOf('"location"') !== found.index) return false;
+  if (text.indexOf('"location"', found.index + 1) !== -1) return false;
   if (depthAt(text, found.index) !== 1) return false;
   const members = new Map<string, string>();
   const body = found[1] as string; // the group always matches

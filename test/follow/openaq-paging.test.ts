@@ -85,6 +85,26 @@ describe('openAqSource, paging', () => {
     expect(requests.filter((path) => path.startsWith('/v3/locations?'))).toHaveLength(1);
   });
 
+  it('lists 10,000 locations and refuses a box with 10,001, whatever the page size', async () => {
+    const many = (count: number) =>
+      Array.from({ length: count }, (_, index) =>
+        syntheticLocation(index + 1, 35.1, -106.5, STALE),
+      );
+    const poll = (count: number, pageSize: number) =>
+      pollThrough(
+        routerFetch(
+          standInRouter({ locations: many(count), latest: new Map(), pageSize, found: 'text' }),
+        ),
+      );
+    expect((await poll(10_000, 1000)).places).toHaveLength(10_000);
+    expect((await poll(10_000, 100)).places).toHaveLength(10_000);
+    for (const pageSize of [1000, 100]) {
+      await expect(poll(10_001, pageSize)).rejects.toThrow(
+        'OpenAQ: the box holds more than 10000 locations; follow a smaller box',
+      );
+    }
+  });
+
   it('places a location once when pages overlap (the list changed while it was read)', async () => {
     const [a, b, c] = [1, 2, 3].map((id) => syntheticLocation(id, 35.2, -106.4 - id / 10));
     const pages = [[a, b], [b, c], []];

@@ -55,6 +55,9 @@ describe('outsideBoxByText', () => {
     const cases = [
       // The key twice: JSON.parse keeps the last, which is inside.
       '{"location":{"id":5,"latitude":"52.5","longitude":"13.3","latitude":"50.06","longitude":"19.94"}}',
+      // Two location members, the first with a nested value (and an id JSON refuses): the
+      // pattern would match only the second.
+      '{"location":{"id":01,"latitude":{"v":1}},"location":{"latitude":"0.000","longitude":"1e1","id":1071}}',
       // The location of a nested object, not of the element.
       '{"sensor":{"location":{"id":5,"latitude":"52.5","longitude":"13.3"}}}',
       // Two location members: the second wins.
