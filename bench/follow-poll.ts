@@ -24,7 +24,7 @@
 // --quick: 4,400 elements (2 MB), 3 polls every 3 s (a smoke run, not figures). Prints the section as
 // markdown; with --out, writes it into the marked `follow` section of FILE.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { DataJsonRequest, DataJsonServerInfo } from './follow/data-json-server.js';
@@ -33,6 +33,7 @@ import { classifyReads, pollTable, pollWindows, readsTable } from './follow/poll
 import { processMemory, watchProcess } from './follow/process-watch.js';
 import { KRAKOW_BOX } from './follow/synthetic-data-json.js';
 import { startTimedReads } from './follow/timed-reads.js';
+import { machineText } from './helpers/machine-text.js';
 import { writeMarkedSection } from './http/results-table.js';
 import { REPO_ROOT, startServerProcess } from './http/server-process.js';
 
@@ -189,7 +190,7 @@ async function main(): Promise<number> {
     rmSync(dataDir, { recursive: true, force: true });
   }
   const { file } = result;
-  const machine = `${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${cpus().length} cores; Node ${process.version}`;
+  const machine = machineText();
   const throttle =
     bytesPerSecond === undefined
       ? 'as fast as loopback carries it'

@@ -22,11 +22,12 @@
 // --airq-args adds flags to every `airq` started, for ablations (the section then names them).
 // Prints the section as markdown; with --out, writes it into the marked `live` section of FILE.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { InMemoryStore } from '../src/store/in-memory-store.js';
 import { postgresBinaries, startPostgres } from '../test/helpers/postgres-server.js';
+import { machineText } from './helpers/machine-text.js';
 import { type CliProcess, startCliProcess } from './http/cli-process.js';
 import { requestsPerSecond, sumRuns } from './http/load-run.js';
 import { writeMarkedSection } from './http/results-table.js';
@@ -276,7 +277,7 @@ async function main(): Promise<number> {
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
-  const machine = `${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${cpus().length} cores; Node ${process.version}`;
+  const machine = machineText();
   const section = [
     '<!-- live:start -->',
     '## Live writes: the airRohr route and the samples route (issue 37)',

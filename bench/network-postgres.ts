@@ -17,7 +17,7 @@
 // BENCH_QUICK=1: 2 fresh services, 5 warm-up and 20 requests per case (a trial, not figures).
 // Prints the section as markdown; with --out, writes the marked `network-postgres` section.
 import { execFileSync } from 'node:child_process';
-import { cpus, loadavg } from 'node:os';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Api } from '../src/http/create-api.js';
@@ -25,6 +25,7 @@ import type { IngestReport, Sample } from '../src/store/ingest-report.js';
 import type { MeasurementStore } from '../src/store/measurement-store.js';
 import { PostgresStore } from '../src/store/postgres/postgres-store.js';
 import { postgresBinaries, startPostgres } from '../test/helpers/postgres-server.js';
+import { machineText } from './helpers/machine-text.js';
 import { writeMarkedSection } from './http/results-table.js';
 import {
   benchInstallations,
@@ -231,7 +232,7 @@ async function main(): Promise<number> {
       quick: QUICK,
       capS: CASE_CAP_MS / 1000,
       deadlineMs: SERVING_DEADLINE_MS,
-      machine: `${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${cpus().length} cores; Node ${process.version}; ${postgresVersion}`,
+      machine: machineText(postgresVersion),
       loadAverages: [loadBefore, loadavg()[0] ?? 0],
     },
     new Date(),

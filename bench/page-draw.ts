@@ -9,7 +9,7 @@
 // Not a test: timing depends on the machine and its load. Results go to bench/RESULTS.md.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { cpus, loadavg } from 'node:os';
+import { loadavg } from 'node:os';
 import { createApi } from '../src/http/create-api.js';
 import { createNodeGzip } from '../src/http/node/node-gzip.js';
 import { createNodeListener } from '../src/http/node/node-listener.js';
@@ -18,6 +18,7 @@ import { createMeasurementsService } from '../src/payload/index.js';
 import { createSampleNetwork } from '../src/sample/index.js';
 import type { MeasurementStore } from '../src/store/measurement-store.js';
 import { launchChromium } from '../test/helpers/browser-page.js';
+import { machineText } from './helpers/machine-text.js';
 import { syntheticNetwork } from './helpers/payload-synthetic-network.js';
 
 const NOW_MS = Date.parse('2026-11-21T09:27:00.000Z');
@@ -98,7 +99,7 @@ const large = await measure(
 await browser.close();
 
 console.log(
-  `Chromium ${browser.version()}, Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model}; ${RUNS} runs each, medians (ms from navigation start)`,
+  `${machineText(`Chromium ${browser.version()}`)}; ${RUNS} runs each, medians (ms from navigation start)`,
 );
 console.log(
   `load average ${loadavg()

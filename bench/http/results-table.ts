@@ -1,7 +1,7 @@
 // The Markdown that `npm run bench:http` prints and keeps in its marked section of
 // bench/RESULTS.md (`npm run bench` regenerates the rest of that file and keeps this section).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { arch, cpus, platform } from 'node:os';
+import { machineText } from '../helpers/machine-text.js';
 import type { HttpBenchCase } from './bench-cases.js';
 import { type LoadFigures, requestsPerSecond, sumRuns } from './load-run.js';
 
@@ -159,7 +159,6 @@ export function renderHttpSection(
   settings: RunSettings,
   writtenAt: Date,
 ): string {
-  const cpuModel = cpus()[0]?.model.trim() ?? 'unknown CPU';
   const rows = results.flatMap((result) => result.servers.map((server) => ({ result, server })));
   const targeted = rows.filter(({ server }) => server.target !== undefined);
   const met = targeted.filter(
@@ -172,7 +171,7 @@ export function renderHttpSection(
     '## HTTP: `airq` as it ships vs bare `node:http`',
     '',
     `Written by \`npm run bench:http\` on ${writtenAt.toISOString().slice(0, 10)}.`,
-    `Machine: ${cpuModel}, ${cpus().length} cores; Node ${process.version}; ${platform()} ${arch()}.`,
+    `Machine: ${machineText()}.`,
     `1-minute load average before / after the runs: ${settings.loadAverages.map((load) => load.toFixed(2)).join(' / ')}.`,
     ...(settings.loadAverages[0] > BUSY_LOAD_AVERAGE
       ? [

@@ -1,6 +1,6 @@
 // The section `npm run bench:shared-load` writes into bench/RESULTS.md: when and where it ran,
 // exactly what ran, the two tables and what their columns mean.
-import { cpus } from 'node:os';
+import { machineText } from '../helpers/machine-text.js';
 import { UNREACHABLE_LIMIT } from '../http/server-process.js';
 import type { Maintenance } from './bench-postgres.js';
 import { cpuTable, latencyTable, networkSentence, type PhaseResult } from './load-report.js';
@@ -88,7 +88,7 @@ function slowPushes(phases: readonly PhaseResult[]): string {
 export function renderSection(input: SectionInput): string {
   const { files, phases, settings, quick } = input;
   const [readsOnly, withWrites, writesOnly] = phases;
-  const machine = `${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${cpus().length} cores; Node ${process.version}; ${input.postgresVersion}`;
+  const machine = machineText(input.postgresVersion);
   const requests = phases.reduce(
     (sum, phase) =>
       sum +
