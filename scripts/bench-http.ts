@@ -1,11 +1,15 @@
-// `npm run bench:http`: `airq` as it ships, started as `npm start` starts it, with the access log
-// on (the default) and with `--quiet`, against a bare node:http server that answers the same
+// `npm run bench:http`: `airq` as it ships (the bundled `dist/cli.js` that `npx airq` runs, built
+// first), with the access log on (the default) and with `--quiet`, against a bare node:http server that answers the same
 // bytes, all under autocannon load from this process, interleaved per round. Prints the table
 // and writes it into the marked section of bench/RESULTS.md.
 //
 //   npm run bench:http -- [--duration 6] [--connections 32] [--rounds 2] [--warmup 2]
 //                         [--only point] [--modes log,quiet] [--stdout tty|pipe] [--tree DIR]
 //                         [--adapter-args ARGS] [--no-write] [--profile] [--out bench/RESULTS.md]
+//                         [--cli bundled|sources] [--no-build]
+//
+// --cli: `bundled` (the default) runs the tree's `dist/cli.js`, after `npm run build` there
+// unless --no-build; `sources` runs `scripts/start.mjs`, as `npm start` does in a clone.
 //
 // --stdout: where `airq` writes its log. `tty` (the default, as from a shell): a pseudo-terminal
 // made by util-linux `script`, whose output this process drains as fast as it comes; `pipe`:
@@ -37,7 +41,7 @@ import {
   nearestVendorInstallation,
 } from '../bench/http/bench-cases.js';
 import { type CapturedResponse, captureResponse } from '../bench/http/captured-response.js';
-import { startCliProcess } from '../bench/http/cli-process.js';
+import { type CliEntry, startCliProcess } from '../bench/http/cli-process.js';
 import { formatProfileSummary, summariseCpuProfile } from '../bench/http/cpu-profile-summary.js';
 import { type LoadFigures, requestsPerSecond, runLoad } from '../bench/http/load-run.js';
 import {
@@ -81,6 +85,8 @@ const { values: flags } = parseArgs({
     stdout: { type: 'string', default: 'tty' },
     'drain-rate': { type: 'string' },
     tree: { type: 'string', default: REPO_ROOT },
+    cli: { type: 'string', default: 'bundled' },
+    'no-build': { type: 'boolean', default: false },
     'adapter-args': { type: 'string', default: '' },
     out: { type: 'string', default: 'bench/RESULTS.md' },
     'no-write': { type: 'boolean', default: false },
@@ -120,6 +126,10 @@ const modes = (flags.floor ? 'floor' : flags.modes).split(',').map((name) => {
   return name as Mode;
 });
 const tree = resolve(flags.tree);
+if (flags.cli !== 'bundled' && flags.cli !== 'sources') {
+  throw new RangeError(`bench-http: --cli must be bundled or sources, got ${flags.cli}`);
+}
+const cliEntry: CliEntry = flags.cli;
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 /** One server under test: a process, the key it takes, and its access log lines if any. */
@@ -137,13 +147,16 @@ const ADAPTER_KEY = 'bench-http-key';
 // Where `airq`'s stdout went in fact (`tty` falls back to `pipe` without `script`).
 let stdoutUsed: 'tty' | 'pipe' | undefined;
 
+const startsCli = (mode: Mode): boolean => mode === 'log' || mode === 'quiet';
+
 async function start(mode: Mode): Promise<Served> {
-  if (mode === 'log' || mode === 'quiet') {
+  if (startsCli(mode)) {
     const airq = await startCliProcess(
       tree,
       mode === 'quiet' ? ['--quiet'] : [],
       stdout,
       drainRate,
+      cliEntry,
     );
     stdoutUsed = airq.stdout;
     const served = { mode, process: airq, key: airq.key, centre: airq.centre, answered: 0 };
@@ -325,6 +338,10 @@ async function main(): Promise<number> {
     log(
       `note: the 1-minute load average is ${loadAtStart.toFixed(2)}; other work skews the figures`,
     );
+  if (cliEntry === 'bundled' && !flags['no-build'] && modes.some(startsCli)) {
+    log(`building ${tree} (npm run build) …`);
+    execFileSync('npm', ['run', 'build'], { cwd: tree, stdio: ['ignore', 'ignore', 'inherit'] });
+  }
   log(`starting ${modes.map((mode) => MODES[mode].label).join(', ')} from ${tree} …`);
   const servers: Served[] = [];
   try {
@@ -360,6 +377,7 @@ async function main(): Promise<number> {
       warmupS,
       installationId,
       tree: describeTree(),
+      cliEntry,
       servers: servers.map(({ mode }) => ({ label: MODES[mode].label, text: MODES[mode].text })),
       stdout: stdoutUsed,
       drainRate,

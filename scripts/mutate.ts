@@ -38,6 +38,7 @@ const FOLDERS = [
   'geo',
   'assessment',
   'corrections',
+  'trends',
 ] as const;
 type Folder = (typeof FOLDERS)[number];
 
@@ -96,6 +97,14 @@ const PLANS: Readonly<Record<Folder, FolderPlan>> = Object.freeze({
     committedBaseline: true,
   },
   corrections: { tests: ['corrections'], committedBaseline: true },
+  // Only test/trends imports src/trends among the suites Stryker runs (test/cli and test/docs
+  // reach it through the CLI, in process, but run whole commands). Its own vitest config adds
+  // test/trends and leaves out the child-process and 5,000-value limit tests (see there).
+  trends: {
+    tests: ['trends'],
+    propertyRuns: 100,
+    vitestConfig: 'vitest.stryker.trends.config.ts',
+  },
 });
 
 /** Where the folder's incremental file lives (relative to the project root, as Stryker reads it). */

@@ -1,5 +1,6 @@
-// The server `npm run bench:http` measures: `airq` itself, started as `npm start` starts it
-// (`node scripts/start.mjs`, the CLI from the sources through tsx) with its default flags, so
+// The server `npm run bench:http` measures: `airq` itself, as a user who installed the package
+// runs it (`npx airq`: the bundled `dist/cli.js`), or as `npm start` starts it in a clone
+// (`node scripts/start.mjs`, the CLI from the sources through tsx), with its default flags, so
 // the live clock, the sample network producing every 30 s, the page listener in front and the
 // access log on stdout, unless `--quiet` is among the flags. The only flags added are a free
 // port and limits a load run never meets (the default 50 requests a minute would answer 429).
@@ -12,6 +13,7 @@
 // (a terminal that takes that long to draw the lines). With `stdout: 'pipe'`, or where no
 // `script` is found, stdout is that pipe itself, as for `airq | log-collector`.
 import { type ChildProcess, execFileSync, fork, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   type ChildMessage,
@@ -31,6 +33,24 @@ const OPEN_BRACE = 0x7b;
 
 /** Where `airq`'s stdout goes: a pseudo-terminal (as from a shell) or a pipe. */
 export type CliStdout = 'tty' | 'pipe';
+
+/**
+ * Which `airq` runs: `bundled`, the package's `dist/cli.js` (what `npx airq` runs; the tree
+ * must have been built), or `sources`, `scripts/start.mjs` (what `npm start` runs: tsx
+ * compiles the sources as they load, and its output names every function it defines, a call
+ * per closure made).
+ */
+export type CliEntry = 'bundled' | 'sources';
+
+/**
+ * The script that starts `airq` in `tree` for `entry`.
+ *
+ * @example
+ * cliEntryPath('/work/airq', 'bundled'); // '/work/airq/dist/cli.js'
+ */
+export function cliEntryPath(tree: string, entry: CliEntry): string {
+  return join(tree, entry === 'bundled' ? 'dist/cli.js' : 'scripts/start.mjs');
+}
 
 /** A running `airq`, seen from the parent. */
 export interface CliProcess extends ServerProcess {
@@ -60,8 +80,14 @@ export function hasScript(): boolean {
 
 const shellQuoted = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
 
-function startChild(tree: string, args: readonly string[], stdout: CliStdout): ChildProcess {
-  const start = join(tree, 'scripts/start.mjs');
+function startChild(
+  tree: string,
+  entry: CliEntry,
+  args: readonly string[],
+  stdout: CliStdout,
+): ChildProcess {
+  const start = cliEntryPath(tree, entry);
+  if (!existsSync(start)) throw new Error(`${start} is missing: run npm run build in ${tree}`);
   // No key from the environment: `airq` generates its demo key, as on a first start.
   const env = { ...process.env, AIRQ_API_KEYS: '' };
   if (stdout === 'pipe') {
@@ -82,14 +108,14 @@ function startChild(tree: string, args: readonly string[], stdout: CliStdout): C
 }
 
 /**
- * Starts `node scripts/start.mjs --port 0 --day-limit 1e9 --minute-limit 1e9 ...flags` in
- * `tree` (this checkout, or a worktree of another commit to measure it the same way) and waits
- * for its banner.
+ * Starts `airq --port 0 --day-limit 1e9 --minute-limit 1e9 ...flags` in `tree` (this checkout,
+ * or a worktree of another commit to measure it the same way) and waits for its banner.
  *
- * @param tree - the checkout whose `scripts/start.mjs` runs (its own `node_modules`)
+ * @param tree - the checkout whose `airq` runs (its own `node_modules`)
  * @param flags - further `airq` flags, e.g. `['--quiet']`
  * @param stdout - a pseudo-terminal (when `script` is at hand) or a pipe
  * @param bytesPerSecond - the most stdout is drained at; default: as fast as it comes
+ * @param entry - the bundled CLI or the sources through tsx (the default)
  * @example
  * const airq = await startCliProcess(REPO_ROOT, [], 'tty');
  * airq.url; // 'http://127.0.0.1:40117'
@@ -100,11 +126,12 @@ export async function startCliProcess(
   flags: readonly string[],
   stdout: CliStdout,
   bytesPerSecond?: number,
+  entry: CliEntry = 'sources',
 ): Promise<CliProcess> {
   const limit = String(UNREACHABLE_LIMIT);
   const args = ['--port', '0', '--day-limit', limit, '--minute-limit', limit, ...flags];
   const used = stdout === 'tty' && hasScript() ? 'tty' : 'pipe';
-  const child = startChild(tree, args, used);
+  const child = startChild(tree, entry, args, used);
   const pending: PendingCalls = new Map();
   child.on('message', (message: ChildMessage) => settleReply(pending, message));
   child.once('exit', () => {
