@@ -3,7 +3,7 @@
 //   - a file server (bench/follow/data-json-server.ts) serving a synthetic `data.json` of
 //     --elements elements (44,000: about 20 MB, as the live file) spread over Europe, about one location in a
 //     hundred in Kraków, with timestamps of each request's moment;
-//   - `airq` (`node scripts/start.mjs`, as `npm start` runs it) with `--follow sensor-community
+//   - `airq` (the bundled `dist/cli.js`, built first; `--cli sources`: as `npm start` runs it) with `--follow sensor-community
 //     --follow-box 49.97,19.79,50.13,20.22 --follow-url sensor-community=<file server>
 //     --follow-every <--every>` and a temporary --data-dir (the journal, `--fsync always`);
 //   - this one: autocannon reading `/v2/airq/network` (the city's box, gzip, as the page asks)
@@ -19,7 +19,8 @@
 //
 //   npm run bench:follow -- [--elements 44000] [--polls 12] [--warmup-polls 1] [--every 6]
 //                           [--rate 40] [--connections 2] [--guard-ms 1000] [--sample-ms 20]
-//                           [--bytes-per-second N] [--quick] [--out FILE]
+//                           [--bytes-per-second N] [--quick] [--out FILE] [--cli bundled|sources]
+//                           [--no-build]
 //
 // --quick: 4,400 elements (2 MB), 3 polls every 3 s (a smoke run, not figures). Prints the section as
 // markdown; with --out, writes it into the marked `follow` section of FILE.
@@ -34,6 +35,7 @@ import { processMemory, watchProcess } from './follow/process-watch.js';
 import { KRAKOW_BOX } from './follow/synthetic-data-json.js';
 import { startTimedReads } from './follow/timed-reads.js';
 import { machineText } from './helpers/machine-text.js';
+import { cliEntryText, prepareCliEntry } from './http/cli-process.js';
 import { writeMarkedSection } from './http/results-table.js';
 import { REPO_ROOT, startServerProcess } from './http/server-process.js';
 
@@ -50,6 +52,8 @@ const { values: flags } = parseArgs({
     'bytes-per-second': { type: 'string' },
     seed: { type: 'string', default: '38' },
     quick: { type: 'boolean', default: false },
+    cli: { type: 'string', default: 'bundled' },
+    'no-build': { type: 'boolean', default: false },
     out: { type: 'string' },
   },
 });
@@ -75,6 +79,7 @@ const sampleMs = whole('sample-ms', 1);
 const bytesPerSecond =
   flags['bytes-per-second'] === undefined ? undefined : whole('bytes-per-second', 1024);
 const log = (line: string) => process.stderr.write(`${line}\n`);
+const cliEntry = prepareCliEntry(REPO_ROOT, flags.cli, flags['no-build'], log);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const box = `${KRAKOW_BOX.minLat},${KRAKOW_BOX.minLng},${KRAKOW_BOX.maxLat},${KRAKOW_BOX.maxLng}`;
 const KRAKOW_CENTRE = { latitude: 50.0614, longitude: 19.9366 };
@@ -109,11 +114,14 @@ async function run(dataDir: string) {
   log(
     `file: ${file.bytes.toLocaleString('en-US')} bytes, ${file.elements} elements, ${file.cityElements} in the box (${file.cityLocations} outdoor locations)`,
   );
-  const airq = await startFollowingAirq([
-    ...['--follow', 'sensor-community', '--follow-box', box],
-    ...['--follow-url', `sensor-community=${files.url}`, '--follow-every', `${everyS}s`],
-    ...['--data-dir', dataDir],
-  ]);
+  const airq = await startFollowingAirq(
+    [
+      ...['--follow', 'sensor-community', '--follow-box', box],
+      ...['--follow-url', `sensor-community=${files.url}`, '--follow-every', `${everyS}s`],
+      ...['--data-dir', dataDir],
+    ],
+    cliEntry,
+  );
   const requests = async () => (await files.call({ requests: true })) as DataJsonRequest[];
   try {
     // Start-up is over once the server listens; its first poll waits at the file server.
@@ -201,7 +209,7 @@ async function main(): Promise<number> {
     '',
     `Written by \`npm run bench:follow${quick ? ' -- --quick' : ''}\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC. ${machine}. 1-minute load average ${loadBefore.toFixed(2)} before, ${(loadavg()[0] ?? 0).toFixed(2)} after.`,
     '',
-    `\`airq\` started as \`npm start\` starts it (access log on, stdout a pipe), following a file server in a process of its own: \`--follow sensor-community --follow-box ${box} --follow-every ${everyS}s\`, a temporary \`--data-dir\` (journal, \`--fsync always\`). The file: a synthetic \`data.json\` of ${(file.bytes / 1e6).toFixed(1)} MB, ${file.elements.toLocaleString('en-US')} elements over ${file.locations.toLocaleString('en-US')} locations across Europe, ${file.cityElements} of them in Kraków's box (${file.cityLocations} outdoor locations), timestamps of each request's moment, sent ${throttle}. ${polls} polls measured after ${warmupPolls} warm-up poll(s); the network route answered ${result.installations ?? '—'} installations at the end.`,
+    `\`airq\` started ${cliEntryText(cliEntry)} (access log on, stdout a pipe), following a file server in a process of its own: \`--follow sensor-community --follow-box ${box} --follow-every ${everyS}s\`, a temporary \`--data-dir\` (journal, \`--fsync always\`). The file: a synthetic \`data.json\` of ${(file.bytes / 1e6).toFixed(1)} MB, ${file.elements.toLocaleString('en-US')} elements over ${file.locations.toLocaleString('en-US')} locations across Europe, ${file.cityElements} of them in Kraków's box (${file.cityLocations} outdoor locations), timestamps of each request's moment, sent ${throttle}. ${polls} polls measured after ${warmupPolls} warm-up poll(s); the network route answered ${result.installations ?? '—'} installations at the end.`,
     '',
     result.poll,
     '',

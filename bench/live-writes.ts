@@ -1,5 +1,6 @@
-// `npm run bench:live`: the two write routes of `airq` as users run it (`node scripts/start.mjs`
-// with --installations, --write-keys and a temporary --data-dir, the default --fsync always),
+// `npm run bench:live`: the two write routes of `airq` as users run it (the bundled
+// `dist/cli.js`, built first; with `--cli sources`, `node scripts/start.mjs` as `npm start` runs
+// it) with --installations, --write-keys and a temporary --data-dir, the default --fsync always,
 // loaded by autocannon from this process, each server in a process of its own.
 //
 //   a. airRohr pushes (a recorded NRZ-2020-129 body, the firmware's headers, --devices devices in
@@ -17,7 +18,7 @@
 //   npm run bench:live -- [--duration 6] [--rounds 2] [--warmup 2] [--connections 32]
 //                         [--devices 8] [--sample-connections 4] [--rows 10000] [--batches 16]
 //                         [--only airrohr|samples] [--no-postgres] [--stdout tty|pipe] [--out FILE]
-//                         [--airq-args='--fsync interval']
+//                         [--airq-args='--fsync interval'] [--cli bundled|sources] [--no-build]
 //
 // --airq-args adds flags to every `airq` started, for ablations (the section then names them).
 // Prints the section as markdown; with --out, writes it into the marked `live` section of FILE.
@@ -28,7 +29,12 @@ import { parseArgs } from 'node:util';
 import { InMemoryStore } from '../src/store/in-memory-store.js';
 import { postgresBinaries, startPostgres } from '../test/helpers/postgres-server.js';
 import { machineText } from './helpers/machine-text.js';
-import { type CliProcess, startCliProcess } from './http/cli-process.js';
+import {
+  type CliProcess,
+  cliEntryText,
+  prepareCliEntry,
+  startCliProcess,
+} from './http/cli-process.js';
 import { requestsPerSecond, sumRuns } from './http/load-run.js';
 import { writeMarkedSection } from './http/results-table.js';
 import { REPO_ROOT, type ServerProcess, startServerProcess } from './http/server-process.js';
@@ -55,6 +61,8 @@ const { values: flags } = parseArgs({
     batches: { type: 'string', default: '16' },
     only: { type: 'string' },
     'no-postgres': { type: 'boolean', default: false },
+    cli: { type: 'string', default: 'bundled' },
+    'no-build': { type: 'boolean', default: false },
     stdout: { type: 'string', default: 'tty' },
     'airq-args': { type: 'string', default: '' },
     out: { type: 'string' },
@@ -83,6 +91,7 @@ if (flags.stdout !== 'tty' && flags.stdout !== 'pipe')
   throw new RangeError(`bench-live: --stdout must be tty or pipe, got ${flags.stdout}`);
 const stdout = flags.stdout;
 const log = (line: string) => process.stderr.write(`${line}\n`);
+const cliEntry = prepareCliEntry(REPO_ROOT, flags.cli, flags['no-build'], log);
 
 // 100 installations, `rows / 100` minutes of each per request.
 const INSTALLATIONS = Math.max(100, devices);
@@ -95,7 +104,13 @@ function startAirq(extra: readonly string[]): Promise<CliProcess> {
   const base = ['--installations', installationsPath, '--write-keys', BENCH_WRITE_KEY];
   const store = extra.includes('--database') ? [] : ['--data-dir', join(folder, `data-${++dirs}`)];
   const added = flags['airq-args'].split(' ').filter((arg) => arg !== '');
-  return startCliProcess(REPO_ROOT, [...base, ...store, ...extra, ...added], stdout);
+  return startCliProcess(
+    REPO_ROOT,
+    [...base, ...store, ...extra, ...added],
+    stdout,
+    undefined,
+    cliEntry,
+  );
 }
 
 // One request of each spec, answered 200: the servers do store what the load sends.
@@ -284,7 +299,7 @@ async function main(): Promise<number> {
     '',
     `Written by \`npm run bench:live\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC. ${machine}. 1-minute load average ${loadBefore.toFixed(2)} before, ${(loadavg()[0] ?? 0).toFixed(2)} after.`,
     '',
-    `\`airq\` started as \`npm start\` starts it, with \`--installations\` (${INSTALLATIONS} installations, each fed by one airRohr device), \`--write-keys\`, a temporary \`--data-dir\` and the default \`--fsync always\`${flags['airq-args'] === '' ? '' : `, plus \`${flags['airq-args']}\``}; its stdout a ${stdout === 'tty' ? 'pseudo-terminal' : 'pipe'}. autocannon loads each server from the parent process; ${rounds} round(s) of ${durationS} s after a ${warmupS} s warm-up.`,
+    `\`airq\` started ${cliEntryText(cliEntry)}, with \`--installations\` (${INSTALLATIONS} installations, each fed by one airRohr device), \`--write-keys\`, a temporary \`--data-dir\` and the default \`--fsync always\`${flags['airq-args'] === '' ? '' : `, plus \`${flags['airq-args']}\``}; its stdout a ${stdout === 'tty' ? 'pseudo-terminal' : 'pipe'}. autocannon loads each server from the parent process; ${rounds} round(s) of ${durationS} s after a ${warmupS} s warm-up.`,
     '',
     ...parts.flatMap((part) => [part, '']),
     `airRohr: ${connections} connections, each sending the pushes of ${devices} devices in turn (the NRZ-2020-129 body of test/fixtures/airrohr/, Basic authentication, \`X-Sensor\`). Samples: ${sampleConnections} connections, ${rows.toLocaleString('en-US')} PM25 rows per request, ${batchCount} bodies per format in turn; PostgreSQL is a throwaway server with fsync off.`,

@@ -41,7 +41,7 @@ import {
   nearestVendorInstallation,
 } from '../bench/http/bench-cases.js';
 import { type CapturedResponse, captureResponse } from '../bench/http/captured-response.js';
-import { type CliEntry, startCliProcess } from '../bench/http/cli-process.js';
+import { type CliEntry, prepareCliEntry, startCliProcess } from '../bench/http/cli-process.js';
 import { formatProfileSummary, summariseCpuProfile } from '../bench/http/cpu-profile-summary.js';
 import { type LoadFigures, requestsPerSecond, runLoad } from '../bench/http/load-run.js';
 import {
@@ -126,10 +126,7 @@ const modes = (flags.floor ? 'floor' : flags.modes).split(',').map((name) => {
   return name as Mode;
 });
 const tree = resolve(flags.tree);
-if (flags.cli !== 'bundled' && flags.cli !== 'sources') {
-  throw new RangeError(`bench-http: --cli must be bundled or sources, got ${flags.cli}`);
-}
-const cliEntry: CliEntry = flags.cli;
+let cliEntry: CliEntry = 'bundled';
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 /** One server under test: a process, the key it takes, and its access log lines if any. */
@@ -338,10 +335,9 @@ async function main(): Promise<number> {
     log(
       `note: the 1-minute load average is ${loadAtStart.toFixed(2)}; other work skews the figures`,
     );
-  if (cliEntry === 'bundled' && !flags['no-build'] && modes.some(startsCli)) {
-    log(`building ${tree} (npm run build) …`);
-    execFileSync('npm', ['run', 'build'], { cwd: tree, stdio: ['ignore', 'ignore', 'inherit'] });
-  }
+  // Only the CLI's modes need a build.
+  const noBuild = flags['no-build'] || !modes.some(startsCli);
+  cliEntry = prepareCliEntry(tree, flags.cli, noBuild, log);
   log(`starting ${modes.map((mode) => MODES[mode].label).join(', ')} from ${tree} …`);
   const servers: Served[] = [];
   try {

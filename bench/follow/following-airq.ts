@@ -1,5 +1,5 @@
-// `airq` as `npm start` runs it (`node scripts/start.mjs`, the CLI from the sources through
-// tsx), following a file server with --follow, for `npm run bench:follow`. Unlike
+// `airq` as users run it (the bundled `dist/cli.js`) or as `npm start` runs it (the sources
+// through tsx), following a file server with --follow, for `npm run bench:follow`. Unlike
 // bench/http/cli-process.ts it expects no sample network: a server that only follows starts
 // empty, and its banner's example asks for /v2/meta/indexes instead of a point. stdout is a
 // pipe drained as fast as it comes (the access log stays on, as by default); stderr, where the
@@ -7,6 +7,7 @@
 // answers the parent's CPU-time calls, as for the other benchmarks.
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
+import { type CliEntry, cliEntryPath } from '../http/cli-process.js';
 import {
   type ChildMessage,
   childHandle,
@@ -29,18 +30,21 @@ export interface FollowingAirq extends ServerProcess {
 }
 
 /**
- * Starts `node scripts/start.mjs --port 0 --day-limit 1e9 --minute-limit 1e9 ...flags` and
- * waits for its banner.
+ * Starts `airq --port 0 --day-limit 1e9 --minute-limit 1e9 ...flags` and waits for its banner.
  *
  * @param flags - the --follow flags and --data-dir
+ * @param entry - the bundled CLI or the sources
  * @example
  * const airq = await startFollowingAirq(['--follow', 'sensor-community', '--follow-box', '49.97,19.79,50.13,20.22', …]);
  * airq.pid; // e.g. 41873
  */
-export async function startFollowingAirq(flags: readonly string[]): Promise<FollowingAirq> {
+export async function startFollowingAirq(
+  flags: readonly string[],
+  entry: CliEntry,
+): Promise<FollowingAirq> {
   const limit = String(UNREACHABLE_LIMIT);
   const child = fork(
-    join(REPO_ROOT, 'scripts/start.mjs'),
+    cliEntryPath(REPO_ROOT, entry),
     ['--port', '0', '--day-limit', limit, '--minute-limit', limit, ...flags],
     {
       cwd: REPO_ROOT,

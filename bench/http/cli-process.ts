@@ -52,6 +52,44 @@ export function cliEntryPath(tree: string, entry: CliEntry): string {
   return join(tree, entry === 'bundled' ? 'dist/cli.js' : 'scripts/start.mjs');
 }
 
+/**
+ * How a benchmark's section says `airq` was started, after the words "`airq` started".
+ *
+ * @example
+ * cliEntryText('sources'); // 'as `npm start` starts it (`node scripts/start.mjs`, the sources through tsx)'
+ */
+export function cliEntryText(entry: CliEntry): string {
+  return entry === 'bundled'
+    ? 'as a user who installed the package runs it (`npx airq`: the bundled `node dist/cli.js`, built by `npm run build` first)'
+    : 'as `npm start` starts it (`node scripts/start.mjs`, the sources through tsx)';
+}
+
+/**
+ * Reads a benchmark's `--cli` flag and, for `bundled` unless `noBuild`, runs `npm run build` in
+ * `tree` first, so that the bundled CLI measured is the tree's code, never a stale build.
+ *
+ * @param flag - the `--cli` value: `bundled` or `sources`
+ * @param log - where to say that a build runs
+ * @throws RangeError naming the flag when it is neither
+ * @example
+ * const entry = prepareCliEntry(REPO_ROOT, flags.cli, flags['no-build'], log); // 'bundled'
+ */
+export function prepareCliEntry(
+  tree: string,
+  flag: string,
+  noBuild: boolean,
+  log: (line: string) => void,
+): CliEntry {
+  if (flag !== 'bundled' && flag !== 'sources') {
+    throw new RangeError(`--cli must be bundled or sources, got ${flag}`);
+  }
+  if (flag === 'bundled' && !noBuild) {
+    log(`building ${tree} (npm run build) …`);
+    execFileSync('npm', ['run', 'build'], { cwd: tree, stdio: ['ignore', 'ignore', 'inherit'] });
+  }
+  return flag;
+}
+
 /** A running `airq`, seen from the parent. */
 export interface CliProcess extends ServerProcess {
   /** The demo key `airq` generated and printed. */

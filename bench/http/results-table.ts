@@ -3,7 +3,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { machineText } from '../helpers/machine-text.js';
 import type { HttpBenchCase } from './bench-cases.js';
-import type { CliEntry } from './cli-process.js';
+import { type CliEntry, cliEntryText } from './cli-process.js';
 import { type LoadFigures, requestsPerSecond, sumRuns } from './load-run.js';
 
 /** One server's runs of one case, beside the bare replay's runs of the same rounds. */
@@ -209,7 +209,7 @@ export function renderHttpSection(
       : []),
     '',
     [
-      `**\`airq\`** from ${settings.tree}, ${settings.cliEntry === 'bundled' ? 'as a user who installed the package runs it (`npx airq`: the bundled `node dist/cli.js`, built by `npm run build` first)' : 'started as `npm start` starts it (`node scripts/start.mjs`, the sources through tsx)'}`,
+      `**\`airq\`** from ${settings.tree}, started ${cliEntryText(settings.cliEntry)}`,
       'with its defaults: the sample network (seed 1) on the live clock, producing every 30 s, the',
       'page listener in front of `/v2`, `node:zlib` gzip, its generated demo key. Only a free port',
       'and day and minute limits of 1e9 are added (the default 50 a minute would answer 429).',
