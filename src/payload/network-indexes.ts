@@ -1,71 +1,22 @@
-import { type IndexTypeName, isGridIndexType } from '../indexes/index-table.js';
+import type { IndexTypeName } from '../indexes/index-table.js';
 import type { Installation } from '../model/api-types.js';
 import type { MeasurementStore } from '../store/measurement-store.js';
-import type { MeasurementWindows } from '../time/windows.js';
-import type { RenderOptions } from './averaged-values.js';
-import { installationCurrentIndex } from './installation-current-index.js';
-import type { NetworkInstallation, NetworkResult } from './measurements-service.js';
-import { inNetworkBox, type NetworkBox } from './network-box.js';
-import { NetworkHorizons } from './network-horizons.js';
+import type { NetworkResult } from './measurements-service.js';
+import { inNetworkBox } from './network-box.js';
 import {
-  currentThroughMs,
-  type FreshnessReach,
-  StoreFreshness,
-  snapshotVersions,
-} from './payload-freshness.js';
-
-/** What one network request reads: the active installations, and their version read first. */
-export interface NetworkSnapshot {
-  readonly byId: ReadonlyMap<number, Installation>;
-  readonly installationsVersion: number;
-}
-
-/** What one network request asks for. */
-export interface NetworkQuery {
-  readonly nowMs: number;
-  readonly windows: MeasurementWindows;
-  readonly render: RenderOptions;
-  readonly box: NetworkBox | undefined;
-}
+  type CurrentEntry,
+  NetworkElements,
+  type NetworkQuery,
+  type NetworkSnapshot,
+} from './network-elements.js';
+import { NetworkHorizons } from './network-horizons.js';
+import { type FreshnessReach, StoreFreshness } from './payload-freshness.js';
 
 /**
  * Installations whose element is computed at the same time, at most: below `PostgresStore`'s
  * default pool of 10 connections, so other requests still find one free.
  */
 const READS_IN_FLIGHT = 8;
-
-// One installation's element and how long it stays exact.
-interface CurrentEntry {
-  readonly element: NetworkInstallation;
-  /** `JSON.stringify(element)`, once, when the element is kept; `undefined` otherwise. */
-  readonly json: string | undefined;
-  /** `undefined` over a store that cannot bound it: the element serves one request. */
-  readonly freshness: StoreFreshness | undefined;
-  /** `dataVersion(id, +Infinity)` read before the element's data. */
-  readonly version: number;
-}
-
-// The last answer over every installation, position by position in the sorted list: the next
-// one checks each kept element once and copies these arrays with only the changed positions
-// replaced, instead of building each again from the entries.
-interface LastAnswer {
-  readonly chosen: readonly Installation[];
-  readonly entries: readonly CurrentEntry[];
-  readonly installations: readonly NetworkInstallation[];
-  readonly json: readonly string[];
-  readonly versions: readonly number[];
-  readonly ids: readonly number[];
-  readonly horizons: NetworkHorizons;
-  readonly result: NetworkResult;
-}
-
-// The kept elements of one index type and language.
-interface KeptElements {
-  readonly byId: Map<number, CurrentEntry>;
-  /** Elements being computed, by id: a request that needs one meanwhile waits for it. */
-  readonly computing: Map<number, Promise<CurrentEntry>>;
-  last: LastAnswer | undefined;
-}
 
 /**
  * The current index of every active installation, for one measurements service. Each
@@ -90,10 +41,8 @@ export class NetworkIndexes {
   readonly #store: MeasurementStore;
   readonly #bounded: MeasurementStore | undefined;
   readonly #handsOutFreshness: boolean;
-  readonly #keep: boolean;
-  // Elements by `indexType:language`; dropped when the installations change.
-  readonly #kept = new Map<string, KeptElements>();
-  #keptVersion = Number.NaN;
+  // Each installation's element, computed, waited for or kept (network-elements.ts).
+  readonly #elements: NetworkElements;
   #sortedFrom: ReadonlyMap<number, Installation> | undefined;
   #sorted: readonly Installation[] = [];
 
@@ -106,7 +55,7 @@ export class NetworkIndexes {
     this.#store = store;
     this.#bounded = reach === 'none' ? undefined : store;
     this.#handsOutFreshness = reach === 'across-calls';
-    this.#keep = reach !== 'none' && keep;
+    this.#elements = new NetworkElements(store, this.#bounded, reach !== 'none' && keep);
   }
 
   /** The network answer of a request: its installations in the box by id, each with its index. */
@@ -119,14 +68,14 @@ export class NetworkIndexes {
         : sorted.filter((installation) =>
             inNetworkBox(box, installation.location.latitude, installation.location.longitude),
           );
-    const kept = this.#keptOf(render.indexType, render.language, snapshot.installationsVersion);
+    const { installationsVersion } = snapshot;
+    const kept = this.#elements.keptOf(render.indexType, render.language, installationsVersion);
     const last = box === undefined && kept?.last?.chosen === chosen ? kept.last : undefined;
     // Kept elements still exact are taken as they are; only the others wait on the store. With
     // a promise per installation, an answer after one late sample took 120 ms of wall time in
     // bench/network.bench.ts, then 71 ms; with the positions of the last answer (checked over
     // flat arrays, network-horizons.ts) and its arrays copied, 1 ms of CPU (a busy machine).
     const entries: CurrentEntry[] = last ? [...last.entries] : new Array(chosen.length);
-    const { installationsVersion } = snapshot;
     const quickly = last?.horizons.staleAt(
       this.#store,
       installationsVersion,
@@ -147,9 +96,9 @@ export class NetworkIndexes {
     let next = 0;
     const computeInTurn = async () => {
       while (next < stale.length) {
-        const i = stale[next++]!; // next < length
+        const i = stale[next++]!; // next < length; i is a position of chosen
         try {
-          entries[i] = await this.#shared(chosen[i]!, kept, snapshot, query); // a position of chosen
+          entries[i] = await this.#elements.entry(chosen[i]!, kept, snapshot, query);
         } catch (error) {
           // The answer fails: the others take no further installation.
           next = stale.length;
@@ -192,83 +141,6 @@ export class NetworkIndexes {
       kept.last = { chosen, entries, installations, json, versions, ids, horizons, result };
     }
     return result;
-  }
-
-  // The element of one installation, computed once however many requests need it at the same
-  // time: at the top of the hour every kept element expires, and each network request that came
-  // meanwhile computed all 10,000 again on its own (three at once over PostgreSQL, in
-  // bench:shared-load). The entry of another request serves this one if it is exact for it.
-  async #shared(
-    installation: Installation,
-    kept: KeptElements | undefined,
-    snapshot: NetworkSnapshot,
-    query: NetworkQuery,
-  ): Promise<CurrentEntry> {
-    const { id } = installation;
-    const pending = kept?.computing.get(id);
-    if (pending !== undefined) {
-      // Its failure is that request's; this one then computes on its own.
-      const entry = await pending.catch(() => undefined);
-      if (entry?.freshness?.validAt(query.nowMs) === true) return entry;
-    }
-    const computing = this.#computed(installation, kept, snapshot, query);
-    if (kept === undefined) return computing;
-    kept.computing.set(id, computing);
-    try {
-      return await computing;
-    } finally {
-      if (kept.computing.get(id) === computing) kept.computing.delete(id);
-    }
-  }
-
-  async #computed(
-    installation: Installation,
-    kept: KeptElements | undefined,
-    snapshot: NetworkSnapshot,
-    { nowMs, windows, render }: NetworkQuery,
-  ): Promise<CurrentEntry> {
-    const bounded = this.#bounded;
-    // Read before the data, so a change during the read leaves the entry stale, never wrong.
-    const versions =
-      bounded && snapshotVersions(bounded, snapshot.installationsVersion, [installation.id]);
-    const full = await installationCurrentIndex(this.#store, installation, windows, render);
-    const { latitude, longitude } = installation.location;
-    const { name, value, level, description, color } = full;
-    const element: NetworkInstallation = Object.freeze({
-      id: installation.id,
-      location: Object.freeze({ latitude, longitude }),
-      index: Object.freeze({ name, value, level, description, color }),
-    });
-    if (bounded === undefined || !versions) {
-      return { element, json: undefined, freshness: undefined, version: 0 };
-    }
-    const indexHours = !isGridIndexType(render.indexType);
-    const throughMs = await currentThroughMs(bounded, installation, nowMs, indexHours);
-    const freshness = new StoreFreshness(bounded, versions, nowMs, throughMs, false);
-    // Serialised only when kept: a payload of elements that are not is serialised whole.
-    const json = kept === undefined ? undefined : JSON.stringify(element);
-    const entry = { element, json, freshness, version: versions.versions[0]! }; // one id
-    kept?.byId.set(installation.id, entry);
-    return entry;
-  }
-
-  #keptOf(
-    indexType: string,
-    language: string,
-    installationsVersion: number,
-  ): KeptElements | undefined {
-    if (!this.#keep) return undefined;
-    if (installationsVersion !== this.#keptVersion) {
-      this.#kept.clear();
-      this.#keptVersion = installationsVersion;
-    }
-    const key = `${indexType}:${language}`;
-    let kept = this.#kept.get(key);
-    if (kept === undefined) {
-      kept = { byId: new Map(), computing: new Map(), last: undefined };
-      this.#kept.set(key, kept);
-    }
-    return kept;
   }
 
   // Sorted once per build of the directory's map.
