@@ -1,10 +1,11 @@
 // The append-only journal that makes live writes to the in-memory store survive a restart or
 // a SIGKILL: every batch is appended (and, by default, fdatasynced) before it is acknowledged,
-// and the journal is replayed at start. The file format is described in journal-format.ts,
-// group commit and I/O failures in journal-writer.ts, the lock in journal-lock.ts.
+// and the journal is replayed at start. This class keeps the journal's state and the order of
+// its steps. The file format is described in journal-format.ts, group commit and I/O failures
+// in journal-writer.ts, the lock in journal-lock.ts, taking and giving back the directory in
+// journal-directory.ts, replay's cut of a torn tail in journal-recovery.ts, and the rewrites of
+// the file (its header's upgrade, compaction) in journal-rewrites.ts.
 
-import { mkdir, rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
 import {
   checkFunction,
   checkNotNaN,
@@ -13,31 +14,25 @@ import {
 } from '../../arguments/argument-checks.js';
 import type { Sample } from '../ingest-report.js';
 import type { PlacedInstallation } from '../placed-installation.js';
-import { compactJournal } from './journal-compaction.js';
-import { type JournalFile, type JournalFiles, NODE_JOURNAL_FILES } from './journal-file.js';
-import { JOURNAL_HEADER_BYTES, JOURNAL_VERSION } from './journal-format.js';
-import { prepareHeader, upgradeHeader } from './journal-header.js';
-import { acquireJournalLock, type JournalLock } from './journal-lock.js';
+import { releaseJournal, type TakenJournal, takeJournal } from './journal-directory.js';
+import { type JournalFiles, NODE_JOURNAL_FILES } from './journal-file.js';
+import { JOURNAL_VERSION } from './journal-format.js';
+import type { JournalLock } from './journal-lock.js';
 import {
   checkJournalOptions,
   type FsyncPolicy,
-  JOURNAL_FILE_NAME,
   type JournalCompactionReport,
   type JournalReplayReport,
   type SampleJournalOptions,
 } from './journal-options.js';
 import { encodePlacesRecord } from './journal-places.js';
 import { encodeRecord } from './journal-records.js';
-import { scanRecords } from './journal-replay.js';
-import { isDiskFull, JournalWriter, journalUnavailable } from './journal-writer.js';
+import { recoverJournal } from './journal-recovery.js';
+import { compactInTurn, upgradeHeaderInTurn } from './journal-rewrites.js';
+import { JournalWriter } from './journal-writer.js';
 
-export type {
-  FsyncPolicy,
-  JournalCompactionReport,
-  JournalReplayReport,
-  SampleJournalOptions,
-} from './journal-options.js';
 export { JOURNAL_FILE_NAME } from './journal-options.js';
+export type { FsyncPolicy, JournalCompactionReport, JournalReplayReport, SampleJournalOptions };
 
 type JournalState = 'opened' | 'replaying' | 'ready' | 'closed';
 
@@ -71,11 +66,8 @@ export class SampleJournal {
 
   private constructor(
     options: Required<SampleJournalOptions>,
-    lock: JournalLock,
     files: JournalFiles,
-    file: JournalFile,
-    length: number,
-    version: number,
+    { lock, file, size, version }: TakenJournal,
   ) {
     this.dir = options.dir;
     this.fsync = options.fsync;
@@ -83,7 +75,7 @@ export class SampleJournal {
     this.#path = file.path;
     this.#lock = lock;
     this.#files = files;
-    this.#writer = new JournalWriter(file, length, options.fsync);
+    this.#writer = new JournalWriter(file, size, options.fsync);
     this.#version = version;
   }
 
@@ -104,27 +96,7 @@ export class SampleJournal {
   ): Promise<SampleJournal> {
     const settings = checkJournalOptions(options);
     checkObject('SampleJournal.open', 'files', files);
-    const dir = settings.dir;
-    const created = await mkdir(dir, { recursive: true });
-    // A directory made here must itself survive a power loss: its parent's entry is synced.
-    if (created !== undefined) await files.syncDirectory(dirname(created));
-    const path = join(dir, JOURNAL_FILE_NAME);
-    const lock = await acquireJournalLock(`${path}.lock`, dir);
-    try {
-      await rm(compactionPath(path), { force: true }); // a compaction that never finished
-      const file = await files.openFile(path);
-      try {
-        const { size, version } = await prepareHeader(file);
-        await files.syncDirectory(dir); // the file may be new
-        return new SampleJournal(settings, lock, files, file, size, version);
-      } catch (error) {
-        await file.close().catch(() => undefined);
-        throw error;
-      }
-    } catch (error) {
-      await lock.release().catch(() => undefined);
-      throw error;
-    }
+    return new SampleJournal(settings, files, await takeJournal(settings.dir, files));
   }
 
   /** The file's format version: 1 while it holds samples only, 2 once it holds places. */
@@ -161,28 +133,9 @@ export class SampleJournal {
       throw new Error(`SampleJournal.replay: ${this.#path} was already replayed (or closed)`);
     }
     this.#state = 'replaying';
-    const report = await this.#writer.exclusive(async (file) => {
-      const size = await file.size().catch((error) => {
-        throw journalUnavailable(file.path, 'stat', error);
-      });
-      const scan = await scanRecords(file, JOURNAL_HEADER_BYTES, size, this.#version, (record) => {
-        if (record.kind === 'samples') onBatch(record.samples);
-        else onPlaces?.(record.places);
-      });
-      if (scan.goodEnd < size) {
-        try {
-          await file.truncate(scan.goodEnd);
-          await file.datasync();
-        } catch (error) {
-          throw journalUnavailable(file.path, 'cutting the torn tail', error);
-        }
-      }
-      this.#writer.replaceFile(file, scan.goodEnd);
-      const cutBytes = size - scan.goodEnd;
-      const cutAtByte = cutBytes > 0 ? scan.goodEnd : undefined;
-      const { records, samples, places } = scan;
-      return { records, samples, places, cutBytes, cutAtByte };
-    });
+    const report = await this.#writer.exclusive((file) =>
+      recoverJournal(this.#writer, file, this.#version, onBatch, onPlaces),
+    );
     this.#state = 'ready';
     if (this.fsync === 'interval') {
       this.#timer = setInterval(() => void this.#writer.syncIfDirty(), this.intervalMs);
@@ -226,17 +179,7 @@ export class SampleJournal {
       // Queued before the record, so the record lands in a version-2 file or not at all.
       await this.#writer.exclusive(async (file) => {
         if (this.#version >= JOURNAL_VERSION) return;
-        const broken = this.#writer.broken;
-        if (broken !== undefined) throw broken;
-        try {
-          await upgradeHeader(file);
-        } catch (error) {
-          const failure = journalUnavailable(file.path, 'rewriting the header', error);
-          // A full disk wrote nothing; any other failure may be a failed fdatasync, after
-          // which what the disk holds is unknown (journal-writer.ts).
-          if (!isDiskFull(error)) this.#writer.fail(failure);
-          throw failure;
-        }
+        await upgradeHeaderInTurn(this.#writer, file);
         this.#version = JOURNAL_VERSION;
       });
     }
@@ -257,33 +200,17 @@ export class SampleJournal {
   async compact(keepFromMs: number): Promise<JournalCompactionReport> {
     checkNotNaN('SampleJournal.compact', 'keepFromMs', keepFromMs);
     this.#checkReady('SampleJournal.compact');
-    return this.#writer.exclusive(async (source, sourceLength) => {
-      const broken = this.#writer.broken;
-      if (broken !== undefined) throw broken;
-      let replaced = false;
-      try {
-        return await compactJournal({
-          source,
-          sourceLength,
-          tempPath: compactionPath(this.#path),
-          journalPath: this.#path,
-          dir: this.dir,
-          files: this.#files,
-          keepFromMs,
-          version: this.#version,
-          onReplaced: (file, length) => {
-            replaced = true;
-            this.#writer.replaceFile(file, length);
-            void source.close().catch(() => undefined);
-          },
-        });
-      } catch (error) {
-        const failure = journalUnavailable(this.#path, 'compaction', error);
-        // After the rename the new file is the journal, but the rename may not be durable.
-        if (replaced) this.#writer.fail(failure);
-        throw failure;
-      }
-    });
+    return this.#writer.exclusive((source, sourceLength) =>
+      compactInTurn(this.#writer, {
+        source,
+        sourceLength,
+        journalPath: this.#path,
+        dir: this.dir,
+        files: this.#files,
+        keepFromMs,
+        version: this.#version, // as of this turn: an upgrade queued before changes it
+      }),
+    );
   }
 
   /**
@@ -304,16 +231,9 @@ export class SampleJournal {
     if (this.#timer !== undefined) clearInterval(this.#timer);
     const wasOpen = this.#state;
     this.#state = 'closed';
-    await this.#writer.exclusive(async (file) => {
-      let failure: unknown;
-      if (wasOpen === 'ready' && this.#writer.broken === undefined) {
-        await file.datasync().catch((error) => {
-          failure = journalUnavailable(file.path, 'fdatasync', error);
-        });
-      }
-      await file.close().catch(() => undefined);
-      await this.#lock.release();
-      if (failure !== undefined) throw failure;
+    await this.#writer.exclusive((file) => {
+      const sync = wasOpen === 'ready' && this.#writer.broken === undefined;
+      return releaseJournal(file, this.#lock, sync);
     });
   }
 
@@ -327,8 +247,4 @@ export class SampleJournal {
           : 'must be replayed first (call replay() once)';
     throw new Error(`${functionName}: the journal ${this.#path} ${why}`);
   }
-}
-
-function compactionPath(journalPath: string): string {
-  return `${journalPath}.compacting`;
 }
