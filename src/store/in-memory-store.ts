@@ -4,44 +4,30 @@ import type { Installation } from '../model/api-types.js';
 import type { WindowAverages } from '../model/window-averages.js';
 import type { TimeWindow } from '../time/windows.js';
 import { correctedWindows } from './corrected-averages.js';
-import { ingestReport, planIngest } from './ingest-plan.js';
+import {
+  InMemoryContents,
+  type PreparedIngest,
+  type PreparedPlaces,
+} from './in-memory-contents.js';
 import type { IngestError, IngestOptions, IngestReport, Sample } from './ingest-report.js';
 import { InstallationRegistry } from './installation-registry.js';
 import type { InstallationLookup, MeasurementStore } from './measurement-store.js';
-import { PlaceTable } from './place-table.js';
 import {
-  checkedPlacedInstallations,
   checkReadPlacesArguments,
   type PlacedInstallation,
   type PlaceWriter,
 } from './placed-installation.js';
-import { SeriesTable } from './series-table.js';
 import {
   checkFirstSampleTimesArguments,
   checkIngestArguments,
   checkIngestColumnsArguments,
   checkLookupId,
-  checkOptionalSamples,
   checkRetentionMs,
   checkWindowAveragesArguments,
 } from './store-arguments.js';
 import type { StoredInstallation } from './stored-installation.js';
 
-/** A batch judged by {@link InMemoryStore.prepareIngest}, not stored yet. */
-export interface PreparedIngest {
-  /** What `ingest` would have reported for the batch. */
-  readonly report: IngestReport;
-  /** Stores the accepted samples (once; a second call stores them again, harmlessly). */
-  apply(): void;
-}
-
-/** Places judged by {@link InMemoryStore.preparePlaces}, not stored yet. */
-export interface PreparedPlaces {
-  /** The checked, frozen copies that {@link apply} stores (what a journal record holds). */
-  readonly entries: readonly PlacedInstallation[];
-  /** Stores them (judged anew when the installations changed in between). */
-  apply(): void;
-}
+export type { PreparedIngest, PreparedPlaces };
 
 /** Options of {@link InMemoryStore}. */
 export interface InMemoryStoreOptions {
@@ -73,10 +59,8 @@ export interface InMemoryStoreOptions {
 export class InMemoryStore implements MeasurementStore, PlaceWriter {
   /** The retention of {@link pruneExpired} in ms, or `undefined` for none. */
   readonly retentionMs: number | undefined;
-  #registry: InstallationRegistry;
-  #places = PlaceTable.EMPTY;
-  #version = 0;
-  readonly #series = new SeriesTable();
+  // Installations, places and series, and the writes that change them (in-memory-contents.ts).
+  readonly #contents: InMemoryContents;
 
   /**
    * @param installations - every installation, including replaced and removed ones
@@ -87,7 +71,9 @@ export class InMemoryStore implements MeasurementStore, PlaceWriter {
   constructor(installations: readonly StoredInstallation[], options: InMemoryStoreOptions = {}) {
     checkRetentionMs('InMemoryStore', options.retentionMs);
     this.retentionMs = options.retentionMs;
-    this.#registry = InstallationRegistry.from('InMemoryStore', installations);
+    this.#contents = new InMemoryContents(
+      InstallationRegistry.from('InMemoryStore', installations),
+    );
   }
 
   /**
@@ -95,7 +81,7 @@ export class InMemoryStore implements MeasurementStore, PlaceWriter {
    * {@link writePlaces} of at least one place.
    */
   get installationsVersion(): number {
-    return this.#version;
+    return this.#contents.version;
   }
 
   /**
@@ -108,7 +94,7 @@ export class InMemoryStore implements MeasurementStore, PlaceWriter {
    * store.dataVersion(1001, nine); // 0: that sample belongs to the hour from `nine`
    */
   dataVersion(installationId: number, beforeMs: number): number {
-    return this.#series.version(installationId, beforeMs);
+    return this.#contents.series.version(installationId, beforeMs);
   }
 
   /**
@@ -125,33 +111,33 @@ export class InMemoryStore implements MeasurementStore, PlaceWriter {
     instantsMs: readonly number[],
   ): Promise<readonly number[]> {
     checkFirstSampleTimesArguments('InMemoryStore.firstSampleTimes', installationId, instantsMs);
-    return this.#series.firstSampleTimes(installationId, instantsMs);
+    return this.#contents.series.firstSampleTimes(installationId, instantsMs);
   }
 
   /** Samples currently held, over all series. */
   get sampleCount(): number {
-    return this.#series.sampleCount;
+    return this.#contents.series.sampleCount;
   }
 
   /** Bytes held by the typed arrays of all series. */
   get byteLength(): number {
-    return this.#series.byteLength;
+    return this.#contents.series.byteLength;
   }
 
   /** Samples before this epoch-ms instant have been pruned and are refused; `-Infinity` at first. */
   get retainedFromMs(): number {
-    return this.#series.retainedFromMs;
+    return this.#contents.series.retainedFromMs;
   }
 
   /** {@inheritDoc MeasurementStore.findInstallation} */
   async findInstallation(id: number): Promise<InstallationLookup> {
     checkLookupId('InMemoryStore.findInstallation', id);
-    return this.#registry.lookup(id);
+    return this.#contents.registry.lookup(id);
   }
 
   /** Active installations in ascending id order, spec-shaped (no `successorId` / `removed`). */
   async listActiveInstallations(): Promise<readonly Installation[]> {
-    return this.#registry.active;
+    return this.#contents.registry.active;
   }
 
   /**
@@ -164,7 +150,7 @@ export class InMemoryStore implements MeasurementStore, PlaceWriter {
    * await store.deviceInstallation('esp8266-1'); // undefined
    */
   async deviceInstallation(device: string): Promise<number | undefined> {
-    return this.#registry.deviceInstallation(device);
+    return this.#contents.registry.deviceInstallation(device);
   }
 
   /**
@@ -181,8 +167,8 @@ export class InMemoryStore implements MeasurementStore, PlaceWriter {
     windows: readonly TimeWindow[],
   ): Promise<readonly WindowAverages[]> {
     checkWindowAveragesArguments('InMemoryStore.windowAverages', installationId, windows);
-    const correction = this.#registry.correction(installationId);
-    return correctedWindows(this.#series.averages(installationId, windows), correction);
+    const correction = this.#contents.registry.correction(installationId);
+    return correctedWindows(this.#contents.series.averages(installationId, windows), correction);
   }
 
   /**
@@ -199,10 +185,7 @@ export class InMemoryStore implements MeasurementStore, PlaceWriter {
    */
   ingest(samples: readonly Sample[], options: IngestOptions = {}): IngestReport {
     checkIngestArguments('InMemoryStore.ingest', samples, options);
-    const plan = planIngest(samples, this.#registry.ingestContext(this.retainedFromMs));
-    const report = ingestReport('InMemoryStore.ingest', samples.length, plan, options);
-    this.#series.appendBatches(plan.batches);
-    return report;
+    return this.#contents.ingest('InMemoryStore.ingest', samples, options);
   }
 
   /**
@@ -219,20 +202,8 @@ export class InMemoryStore implements MeasurementStore, PlaceWriter {
    * prepared.apply(); // now stored
    */
   prepareIngest(samples: readonly Sample[]): PreparedIngest {
-    const fn = 'InMemoryStore.prepareIngest';
-    checkIngestArguments(fn, samples, {});
-    const [registry, horizonMs] = [this.#registry, this.retainedFromMs];
-    const plan = planIngest(samples, registry.ingestContext(horizonMs));
-    const report = ingestReport(fn, samples.length, plan);
-    const apply = () => {
-      if (this.#registry === registry && this.retainedFromMs === horizonMs) {
-        this.#series.appendBatches(plan.batches);
-        return;
-      }
-      const refused = new Set(report.rejected.map((rejected) => rejected.index));
-      this.ingest(samples.filter((_, index) => !refused.has(index)));
-    };
-    return Object.freeze({ report, apply });
+    checkIngestArguments('InMemoryStore.prepareIngest', samples, {});
+    return this.#contents.prepareIngest('InMemoryStore.prepareIngest', samples);
   }
 
   /**
@@ -257,9 +228,10 @@ export class InMemoryStore implements MeasurementStore, PlaceWriter {
     values: ArrayLike<number>,
   ): number {
     const fn = 'InMemoryStore.ingestColumns';
-    const context = this.#registry.ingestContext(this.retainedFromMs);
+    const { registry, series } = this.#contents;
+    const context = registry.ingestContext(this.retainedFromMs);
     checkIngestColumnsArguments(fn, installationId, name, atMs, values, context);
-    this.#series.append(installationId, MEASUREMENT_TYPE_NAMES.indexOf(name), atMs, values);
+    series.append(installationId, MEASUREMENT_TYPE_NAMES.indexOf(name), atMs, values);
     return atMs.length;
   }
 
@@ -274,7 +246,7 @@ export class InMemoryStore implements MeasurementStore, PlaceWriter {
    */
   pruneBefore(atMs: number): number {
     checkFiniteNumber('InMemoryStore.pruneBefore', 'atMs', atMs);
-    return this.#series.pruneBefore(atMs);
+    return this.#contents.series.pruneBefore(atMs);
   }
 
   /**
@@ -309,16 +281,9 @@ export class InMemoryStore implements MeasurementStore, PlaceWriter {
     installations: readonly StoredInstallation[],
     samples?: readonly Sample[],
   ): void {
-    const fn = 'InMemoryStore.putInstallations';
-    const registry = this.#registry.with(fn, installations);
-    checkOptionalSamples(fn, samples);
-    const plan = planIngest(samples ?? [], registry.ingestContext(this.retainedFromMs));
-    ingestReport(fn, samples?.length ?? 0, plan, { atomic: true }); // throws on a refused sample
-    for (const id of this.#registry.correctionChanges(registry)) this.#series.touch(id);
-    this.#registry = registry;
-    this.#version++;
-    this.#series.appendBatches(plan.batches);
+    this.#contents.putInstallations('InMemoryStore.putInstallations', installations, samples);
   }
+
   /**
    * {@inheritDoc PlaceWriter.readPlaces}
    *
@@ -330,7 +295,7 @@ export class InMemoryStore implements MeasurementStore, PlaceWriter {
     sourceIds: readonly number[],
   ): Promise<readonly PlacedInstallation[]> {
     checkReadPlacesArguments('InMemoryStore.readPlaces', source, sourceIds);
-    return this.#places.read(source, sourceIds);
+    return this.#contents.places.read(source, sourceIds);
   }
 
   /**
@@ -356,25 +321,6 @@ export class InMemoryStore implements MeasurementStore, PlaceWriter {
    * prepared.apply();
    */
   preparePlaces(entries: readonly PlacedInstallation[]): PreparedPlaces {
-    const fn = 'InMemoryStore.writePlaces';
-    const checked = checkedPlacedInstallations(fn, entries);
-    const [registry, places] = [this.#registry, this.#places];
-    const nextPlaces = places.with(fn, checked, (id) => registry.has(id));
-    const next = registry.with(
-      fn,
-      checked.map((entry) => entry.installation),
-    );
-    const apply = () => {
-      if (checked.length === 0) return;
-      if (this.#registry !== registry || this.#places !== places) {
-        this.preparePlaces(checked).apply();
-        return;
-      }
-      for (const id of registry.correctionChanges(next)) this.#series.touch(id);
-      this.#registry = next;
-      this.#places = nextPlaces;
-      this.#version++;
-    };
-    return Object.freeze({ entries: Object.freeze(checked), apply });
+    return this.#contents.preparePlaces('InMemoryStore.writePlaces', entries);
   }
 }
