@@ -3,7 +3,6 @@ import type { Installation } from '../../model/api-types.js';
 import type { WindowAverages } from '../../model/window-averages.js';
 import type { TimeWindow } from '../../time/windows.js';
 import type { IngestOptions, IngestReport, Sample } from '../ingest-report.js';
-import { InstallationRegistry } from '../installation-registry.js';
 import type { InstallationLookup, MeasurementStore } from '../measurement-store.js';
 import type { PlacedInstallation, PlaceWriter } from '../placed-installation.js';
 import type { SampleWriter } from '../sample-writer.js';
@@ -12,7 +11,7 @@ import type { StoredInstallation } from '../stored-installation.js';
 import { ChangeFeed } from './change-feed.js';
 import type { PostgresStoreOptions } from './connect-options.js';
 import { PostgresFollowLease } from './follow-lease.js';
-import { readInstallations } from './installation-rows.js';
+import { InstallationCopy } from './installation-copy.js';
 import { type OpenedPool, openPool } from './open-pool.js';
 import { storeCall } from './pg-failures.js';
 import { readPlaceRows, writePlaceRows } from './place-writes.js';
@@ -61,14 +60,13 @@ export class PostgresStore implements MeasurementStore, SampleWriter, PlaceWrite
   // exist, in the shape the reads, writes and horizon moves take them.
   readonly #parts: ReaderParts & WriterParts;
   readonly #readerId: string;
-  #registry: InstallationRegistry;
-  #installationsVersion = 0;
-  #installationsStale = false;
+  // This process's copy of the installations, read again when they changed.
+  readonly #installations: InstallationCopy;
 
   private constructor(opened: OpenedPool) {
     this.retentionMs = opened.retentionMs;
     this.#readerId = opened.readerId;
-    this.#registry = opened.registry;
+    this.#installations = new InstallationCopy(opened.registry);
     this.#parts = {
       pool: opened.pool,
       deadlineMs: opened.deadlineMs,
@@ -76,7 +74,7 @@ export class PostgresStore implements MeasurementStore, SampleWriter, PlaceWrite
       recent: new RecentSamples(),
       knownDays: new Set(),
       // Through this store: a refresh replaces the registry.
-      registry: () => this.#registry,
+      registry: () => this.#installations.registry,
       refresh: () => this.refresh(),
     };
   }
@@ -103,7 +101,7 @@ export class PostgresStore implements MeasurementStore, SampleWriter, PlaceWrite
 
   /** Increases whenever this process sees a change of the installation set, its own or another's. */
   get installationsVersion(): number {
-    return this.#installationsVersion;
+    return this.#installations.version;
   }
 
   /**
@@ -119,32 +117,19 @@ export class PostgresStore implements MeasurementStore, SampleWriter, PlaceWrite
    * the installations when they changed.
    */
   async refresh(): Promise<void> {
-    await confirmedRefresh(this.#parts, this.#refresh());
-  }
-
-  async #refresh(): Promise<void> {
     const { pool, feed } = this.#parts;
-    if (await feed.poll(pool)) this.#installationsStale = true;
-    if (!this.#installationsStale) return;
-    const rows = await readInstallations(pool);
-    const next = InstallationRegistry.from('PostgresStore.refresh', rows);
-    // The poll published a changed correction's versions before this read; an answer computed
-    // in between (old correction) may be cached under them: a version after the swap drops it.
-    for (const id of this.#registry.correctionChanges(next)) feed.touch(id);
-    this.#registry = next;
-    this.#installationsStale = false;
-    this.#installationsVersion++;
+    await confirmedRefresh(this.#parts, this.#installations.refresh(pool, feed));
   }
 
   /** {@inheritDoc MeasurementStore.findInstallation} From this process's copy (see {@link refresh}). */
   async findInstallation(id: number): Promise<InstallationLookup> {
     checkLookupId('PostgresStore.findInstallation', id);
-    return this.#registry.lookup(id);
+    return this.#installations.registry.lookup(id);
   }
 
   /** Active installations in ascending id order, spec-shaped (see {@link refresh}). */
   async listActiveInstallations(): Promise<readonly Installation[]> {
-    return this.#registry.active;
+    return this.#installations.registry.active;
   }
 
   /**
@@ -157,7 +142,7 @@ export class PostgresStore implements MeasurementStore, SampleWriter, PlaceWrite
    */
   async deviceInstallation(device: string): Promise<number | undefined> {
     await this.refresh();
-    return this.#registry.deviceInstallation(device);
+    return this.#installations.registry.deviceInstallation(device);
   }
 
   /**
