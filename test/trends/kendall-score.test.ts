@@ -36,6 +36,23 @@ describe('kendallScore', () => {
     expect(score(up.reverse())).toEqual({ s: -full, varS: variance });
   });
 
+  it('finds tie groups split across the merge passes, whichever buffer ends sorted', () => {
+    // Runs of 16 are sorted first, then merged in passes of 32, 64, …: an even number of passes
+    // (33 to 64 values, 129 to 256) leaves the sorted values where they started, an odd number
+    // in the scratch array. Values i mod 7 put every tie group in every run.
+    // 40 values i mod 5: five groups of 8, Var(S) = (40·39·85 − 5·8·7·21) / 18 = 7040.
+    expect(score(Array.from({ length: 40 }, (_, i) => i % 5)).varS).toBe(7040);
+    for (const n of [17, 32, 33, 40, 64, 65, 100, 128, 129, 200, 256, 257]) {
+      for (const values of [
+        Array.from({ length: n }, (_, i) => i % 7),
+        Array.from({ length: n }, (_, i) => (n - i) % 7),
+        Array.from({ length: n }, (_, i) => Math.floor(i / 20)),
+      ]) {
+        expect(score(values), `${n}`).toEqual({ s: naiveS(values), varS: naiveVarS(values) });
+      }
+    }
+  });
+
   it('equals the O(n²) double loop and the tie groups by counting', () => {
     fc.assert(
       fc.property(fc.array(valueArb, { maxLength: 300 }), (values) => {

@@ -85,6 +85,16 @@ describe('erfc and the normal tails against the high-precision reference', () =>
     }
   });
 
+  it('erfc(26.6), the last point before the cut-off, is its subnormal tail, not 0', () => {
+    // erfc(26.6) ≈ 1.0885e-309 lies below the smallest normal double: computed there all the
+    // same, and 0 only beyond.
+    const want = erfcReference(26.6);
+    expect(want).toBeGreaterThan(1e-309);
+    expect(want).toBeLessThan(2.2250738585072014e-308);
+    expect(relativeError(erfc(26.6), want)).toBeLessThan(1e-12);
+    expect(relativeError(erfc(26.55), erfcReference(26.55))).toBeLessThan(1e-12);
+  });
+
   it('at the branch limits of the approximations', () => {
     const limits = [0.46875, 4, 26.5]; // in x; in z = x·√2 for the normal tail
     for (const x of limits) {

@@ -52,6 +52,21 @@ describe('RandomGenerator (xoshiro128** seeded by splitmix32)', () => {
     expect(whole.uniformInteger(2 ** 32)).toBe(4211684960);
   });
 
+  it('rejects an output exactly at the limit', () => {
+    // m = 4211684960, seed 2's second output: 2³² mod m = 83282336, so the limit 2³² − 83282336
+    // is m itself, and the second output, equal to it, is drawn again (§8: draw until r < limit).
+    const m = 4_211_684_960;
+    expect(2 ** 32 - (2 ** 32 % m)).toBe(m);
+    const random = new RandomGenerator(2);
+    expect(random.uniformInteger(m)).toBe(2098143281);
+    expect(random.uniformInteger(m)).toBe(3213800981);
+    expect(random.nextUint32()).toBe(2517947280);
+    const oracle = oracleGenerator(2);
+    expect([oracle.uniform(m), oracle.uniform(m), oracle.next()]).toEqual([
+      2098143281, 3213800981, 2517947280,
+    ]);
+  });
+
   it('agrees with the independent oracle on the state and the first 40 outputs of any seed', () => {
     fc.assert(
       fc.property(seeds, (seed) => {
