@@ -1,6 +1,6 @@
 // `airq --database … --retention`: files that reach past the horizon load what lies inside
 // it and say how many samples were older; while it serves, the instance trims the change log
-// on its timer, logs a trim that fails while PostgreSQL is down, and trims again once it is
+// on its timer (keeping what a live reader has not read), logs a trim that fails while PostgreSQL is down, and trims again once it is
 // back.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -90,17 +90,35 @@ describe.runIf(serverSuitesRun('PostgreSQL', binaries))('--database with --reten
     };
     expect(await current()).toEqual([{ name: 'PM10', value: 40 }]);
 
-    // Another process writes; once the instance has read it (a request refreshes it), its
-    // timer deletes the entries both have read.
+    // Another process writes. A third that reads nothing holds the entry: the instance's
+    // timer, which reads it and trims, deletes it only once that reader has gone. Every
+    // trim records the reader's position in the transaction that deletes, so a row past the
+    // entry means that reader's trim has run.
     other = await PostgresStore.connect({ connectionString: server.connectionString });
     const changes = async () =>
       (await admin!.query('SELECT count(*)::integer AS n FROM airq_changes')).rows[0].n as number;
+    const readersPast = async (changeId: number) =>
+      (
+        await admin!.query(
+          'SELECT count(*)::integer AS n FROM airq_readers WHERE last_change_id >= $1',
+          [changeId],
+        )
+      ).rows[0].n as number;
     const write = async (minute: number) => {
-      const atMs = Date.parse('2026-11-21T09:00:00Z') + minute * 60_000;
-      await other!.ingest([{ installationId: 1001, name: 'PM10', atMs, value: 40 }]);
-      await other!.trimChangeLog();
-      expect(await changes()).toBeGreaterThan(0); // the instance has not read it yet
-      await current();
+      const laggard = await PostgresStore.connect({ connectionString: server.connectionString });
+      try {
+        const atMs = Date.parse('2026-11-21T09:00:00Z') + minute * 60_000;
+        await other!.ingest([{ installationId: 1001, name: 'PM10', atMs, value: 40 }]);
+        const newest = await admin!.query('SELECT max(change_id)::integer AS id FROM airq_changes');
+        const changeId = newest.rows[0].id as number;
+        await other!.trimChangeLog();
+        await current();
+        // The writer and the instance have read it and trimmed; the laggard has not.
+        await eventually(async () => (await readersPast(changeId)) === 2);
+        expect(await changes()).toBeGreaterThan(0);
+      } finally {
+        await laggard.close();
+      }
       await eventually(async () => (await changes()) === 0);
     };
     await write(10);

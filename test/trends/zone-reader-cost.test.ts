@@ -8,6 +8,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aggregatePeriods } from '../../src/trends/aggregate-periods.js';
 import { zoneOffsetReader } from '../../src/trends/time-zone.js';
+import { oracleWallMs } from '../helpers/trends-bootstrap-oracle.js';
 
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
@@ -83,6 +84,21 @@ describe('the formatters', () => {
       }
     });
     expect(built).toBe(2);
+  });
+
+  it('read the ends of the date range from two days inside them, in a module loaded afresh', async () => {
+    // Loading the module inside a test makes its constants part of what the test covers: the
+    // edge where the offset two days inside stands in (a wall clock ahead of UTC at the last
+    // instant would lie past the range).
+    const reader = (await freshReader())('f', 'Asia/Tokyo');
+    // The offset by one Intl reading (era included), two days inside each end.
+    const offsetAt = (atMs: number) => oracleWallMs(atMs, 'Asia/Tokyo') - atMs;
+    expect(reader(8.64e15)).toBe(offsetAt(8.64e15 - 2 * DAY));
+    expect(reader(8.64e15)).toBe(9 * HOUR);
+    expect(reader(1e17)).toBe(9 * HOUR);
+    // Local mean time, +9:18:59, before any standard time.
+    expect(reader(-8.64e15)).toBe(offsetAt(-8.64e15 + 2 * DAY));
+    expect(reader(-8.64e15)).toBe(33_539_000);
   });
 
   it('are kept for at most 64 zones: the 65th empties the cache', async () => {
