@@ -11,22 +11,7 @@ import { senSlope } from '../../src/trends/sen-slope.js';
 import { theilSen } from '../../src/trends/theil-sen.js';
 import { timeProfile } from '../../src/trends/time-profile.js';
 import { checkStamps, checkTimedSeries } from '../../src/trends/trends-series.js';
-
-type ErrorClass = typeof TypeError | typeof RangeError;
-
-/** Runs `call` and checks that it throws exactly this class with exactly this message. */
-function expectError(call: () => unknown, ErrorType: ErrorClass, message: string): void {
-  let thrown: unknown;
-  try {
-    call();
-  } catch (error) {
-    thrown = error;
-  }
-  expect(thrown).toBeInstanceOf(ErrorType);
-  // A RangeError is not a TypeError nor the reverse, but both are Errors: name the class too.
-  expect((thrown as Error).name).toBe(ErrorType.name);
-  expect((thrown as Error).message).toBe(message);
-}
+import { expectError } from '../helpers/exact-error.js';
 
 const DAY = 86_400_000;
 const SERIES = {

@@ -6,21 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { type AggregateOptions, aggregatePeriods } from '../../src/trends/aggregate-periods.js';
 import { aggregateWind } from '../../src/trends/aggregate-wind.js';
-
-type ErrorClass = typeof TypeError | typeof RangeError;
-
-/** Runs `call` and checks that it throws exactly this class with exactly this message. */
-function expectError(call: () => unknown, ErrorType: ErrorClass, message: string): void {
-  let thrown: unknown;
-  try {
-    call();
-  } catch (error) {
-    thrown = error;
-  }
-  expect(thrown).toBeInstanceOf(ErrorType);
-  expect((thrown as Error).name).toBe(ErrorType.name);
-  expect((thrown as Error).message).toBe(message);
-}
+import { expectError } from '../helpers/exact-error.js';
 
 const H = Date.UTC(2024, 0, 1);
 const SERIES = { atMs: [H, H + 3_600_000], values: [1, 2] };
