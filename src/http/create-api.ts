@@ -1,21 +1,20 @@
 import { describeValue } from '../arguments/describe-value.js';
 import { negotiateLanguage } from '../i18n/negotiate-language.js';
-import { type RateLimitDecision, takeRequest } from '../limits/rate-limiter.js';
-import { DependencyUnavailableError } from '../model/dependency-unavailable.js';
+import type { RateLimitDecision } from '../limits/rate-limiter.js';
 import { type Answering, BASE_HEADERS, createAnswers, rateHeadersOf } from './answers.js';
 import { ApiError } from './api-error.js';
 import { presentedKey } from './api-keys.js';
 import { type ApiOptions, resolveApiOptions } from './api-options.js';
 import { acceptsGzip } from './content-negotiation.js';
-import type { ApiLogger, CoreRequest, CoreResponse } from './core-request.js';
+import type { CoreRequest, CoreResponse } from './core-request.js';
 import { PREFLIGHT_HEADERS } from './cors.js';
 import { errorResponse } from './error-mapper.js';
 import { PER_RESPONSE_GZIP } from './json-body.js';
 import { readQueryParams } from './query-params.js';
+import { countRequest, safeLog } from './request-count.js';
 import { loggableUrl, rewriteQuery } from './request-url.js';
 import type { RouteContext } from './route.js';
 import { checkedRoute, matchRoute } from './route-match.js';
-import { rateLimitExceeded } from './write-access.js';
 import { createWriteServer } from './write-requests.js';
 import { matchWriteRoute } from './write-routes.js';
 
@@ -108,18 +107,8 @@ export function createApi(apiOptions: ApiOptions): Api {
     const client = key.status === 'present' ? await options.keyRing.identify(key.key) : undefined;
     if (client === undefined) throw new ApiError('API_KEY_INVALID', 'The API key is not valid');
     const countedAtMs = readClock(options.limitsClock, 'limitsClock');
-    let decision: RateLimitDecision;
-    try {
-      decision = await takeRequest(options.counterStore, client, countedAtMs);
-    } catch (thrown) {
-      if (!options.countersFailOpen || !(thrown instanceof DependencyUnavailableError))
-        throw thrown;
-      const fields = { method: request.method, url: loggableUrl(request.path, request.query) };
-      const message = 'request admitted uncounted (counters fail open)';
-      safeLog(options.logger, 'error', message, { ...fields, error: thrown });
-      return undefined;
-    }
-    if (!decision.allowed) throw rateLimitExceeded(decision);
+    const decision = await countRequest(options, client, countedAtMs, request);
+    if (decision === undefined) return undefined;
     counted.decision = decision;
     return countedAtMs;
   }
@@ -193,18 +182,4 @@ function readClock(clock: () => number, name: string): number {
   throw new TypeError(
     `createApi: ${name} returned ${describeValue(nowMs)}, not epoch milliseconds`,
   );
-}
-
-// A broken logger must not turn an answered request into a failed one.
-function safeLog(
-  logger: ApiLogger | undefined,
-  level: 'info' | 'error',
-  message: string,
-  fields: Readonly<Record<string, unknown>>,
-): void {
-  try {
-    logger?.[level](message, fields);
-  } catch {
-    // Nothing sensible is left to report to.
-  }
 }

@@ -1,13 +1,8 @@
-import type { CounterStore } from '../limits/counter-store.js';
-import {
-  type ClientLimits,
-  type RateLimitDecision,
-  rateLimitHeaders,
-  takeRequest,
-} from '../limits/rate-limiter.js';
+import type { ClientLimits, RateLimitDecision } from '../limits/rate-limiter.js';
 import { ApiError } from './api-error.js';
 import { type KeyRing, presentedKey } from './api-keys.js';
 import type { CoreRequest } from './core-request.js';
+import { type CountAccess, countRequest } from './request-count.js';
 
 // Who may write. Write keys are a ring of their own beside the read keys: a read key never
 // writes, and a write key is unlimited unless its entry gives limits (`KEY:DAY[:MINUTE]`), so
@@ -20,11 +15,10 @@ export const UNLIMITED_WRITES = Number.MAX_SAFE_INTEGER;
 export type WriteCredential = 'apikey' | 'basic';
 
 /** What the write check needs of the adapter. */
-export interface WriteAccess {
+export interface WriteAccess extends CountAccess {
   /** The write keys; `undefined` when the adapter takes no writes. */
   readonly writeKeyRing: KeyRing | undefined;
   readonly keyRing: KeyRing;
-  readonly counterStore: CounterStore;
 }
 
 const BASIC_CHALLENGE = Object.freeze({
@@ -78,7 +72,8 @@ export function writeKeyOf(
  * Admits a write request or throws its answer: 403 `WRITES_DISABLED` when the adapter has no
  * write keys; 401 without a key (with a Basic challenge on `basic` routes) or with one that is
  * no key at all; 403 `WRITE_KEY_REQUIRED` for a read key; 429 when a write key with limits has
- * used them. Resolves to the count's decision (`undefined` for an unlimited key).
+ * used them (503 when the counters are unavailable, unless `countersFailOpen`). Resolves to
+ * the count's decision (`undefined` for an unlimited key, or one admitted uncounted).
  *
  * @throws ApiError 401, 403 or 429; what the counter store throws
  * @example
@@ -112,33 +107,9 @@ export async function admitWrite(
     }
     throw new ApiError('API_KEY_INVALID', 'The API key is not valid', {}, challenge);
   }
-  return isUnlimited(client) ? undefined : countWrite(access.counterStore, client, nowMs);
+  return isUnlimited(client) ? undefined : countRequest(access, client, nowMs, request);
 }
 
 function isUnlimited(client: ClientLimits): boolean {
   return client.dayLimit === UNLIMITED_WRITES && client.minuteLimit === UNLIMITED_WRITES;
-}
-
-async function countWrite(
-  counterStore: CounterStore,
-  client: ClientLimits,
-  nowMs: number,
-): Promise<RateLimitDecision> {
-  const decision = await takeRequest(counterStore, client, nowMs);
-  if (!decision.allowed) throw rateLimitExceeded(decision);
-  return decision;
-}
-
-/**
- * The 429 of a count that a limit blocked, with its rate headers and `Retry-After`: one
- * answer for reads and writes.
- *
- * @example
- * rateLimitExceeded(decision).details; // { limit: 'minute', retryAfterSeconds: 12 }
- */
-export function rateLimitExceeded(decision: RateLimitDecision): ApiError {
-  const { blockedBy: limit, retryAfterSeconds } = decision;
-  const message = `Rate limit per ${limit} exceeded`;
-  const details = { limit, retryAfterSeconds };
-  return new ApiError('RATE_LIMIT_EXCEEDED', message, details, rateLimitHeaders(decision));
 }

@@ -1,5 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CounterStore } from '../../../src/limits/counter-store.js';
+import { DependencyUnavailableError } from '../../../src/model/dependency-unavailable.js';
 import {
   LIMITED_WRITE_KEY,
   LIVE_START_MS,
@@ -228,6 +230,59 @@ describe('POST /v2/airq/samples: keys', () => {
       );
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+
+  it('a key with limits and the counters down: 503, or stored uncounted with countersFailOpen', async () => {
+    // The port's own failure, as a RedisCounterStore past its deadline rejects.
+    const down: CounterStore = {
+      increment: () => Promise.reject(new DependencyUnavailableError('counters', 'test: down')),
+    };
+    const text = JSON.stringify([row(1001, 'PM10', '2026-11-21T09:10:00Z', 17.5)]);
+    const other = JSON.stringify([row(1001, 'PM10', '2026-11-21T09:20:00Z', 20.5)]);
+    for (const failOpen of [false, true]) {
+      const lines: { message: string; fields: Record<string, unknown> }[] = [];
+      const logger = {
+        info: () => {},
+        error: (message: string, fields: Record<string, unknown> = {}) =>
+          void lines.push({ message, fields }),
+      };
+      const api = await openLiveApi({ counterStore: down, countersFailOpen: failOpen, logger });
+      try {
+        const headers = { ...JSON_TYPE, apikey: LIMITED_WRITE_KEY };
+        const limited = await api.post(`${PATH}?apikey=${LIMITED_WRITE_KEY}`, text, headers);
+        // An unlimited key is never counted, so the store's state does not matter to it.
+        const unlimited = await api.post(PATH, other, { ...JSON_TYPE, apikey: WRITE_KEY });
+        expect(unlimited.status).toBe(200);
+        if (failOpen) {
+          expect(limited.status).toBe(200);
+          expect(limited.json).toEqual({ accepted: 1, rejected: [] });
+          expect(limited.headers['X-RateLimit-Remaining-minute']).toBeUndefined();
+          expect(lines.map(({ message }) => message)).toEqual([
+            'request admitted uncounted (counters fail open)',
+          ]);
+          expect(lines[0]!.fields).toMatchObject({
+            method: 'POST',
+            url: `${PATH}?apikey=[redacted]`,
+          });
+          expect(JSON.stringify(lines)).not.toContain(LIMITED_WRITE_KEY);
+          expect(api.memory.sampleCount).toBe(2);
+          expect(await api.memory.windowAverages(1001, [HOUR])).toEqual([{ PM10: 19 }]);
+        } else {
+          expect(limited.status).toBe(503);
+          expect(limited.json).toMatchObject({
+            errorCode: 'SERVICE_UNAVAILABLE',
+            details: { dependency: 'counters' },
+          });
+          // A 503 of a dependency is logged as a failed request, as for reads.
+          expect(lines.map(({ message }) => message)).toEqual(['request failed']);
+          expect(JSON.stringify(lines)).not.toContain(LIMITED_WRITE_KEY);
+          expect(api.memory.sampleCount).toBe(1);
+          expect(await api.memory.windowAverages(1001, [HOUR])).toEqual([{ PM10: 20.5 }]);
+        }
+      } finally {
+        await api.close();
+      }
+    }
   });
 
   it('GET on the route is 405 with Allow: POST, OPTIONS', async () => {
