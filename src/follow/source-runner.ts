@@ -1,3 +1,4 @@
+import { MAX_FUTURE_MS } from '../live/live-sample-checks.js';
 import {
   type FollowState,
   logReason,
@@ -5,7 +6,7 @@ import {
   stateAfter,
   stateChangeLine,
 } from './follow-log-lines.js';
-import { type FollowedSource, PollFailure } from './followed-batch.js';
+import { type FollowedBatch, type FollowedSource, PollFailure } from './followed-batch.js';
 import type { FollowerEntry, FollowerOptions } from './follower.js';
 import { leaseCheckMs, leaseTtlMs, POLL_DEADLINE_MS, pollDelayMs } from './poll-backoff.js';
 
@@ -31,6 +32,16 @@ function untilAborted<T>(run: () => Promise<T>, signal: AbortSignal): Promise<T>
       .then(resolve, reject)
       .finally(() => signal.removeEventListener('abort', onAbort));
   });
+}
+
+// A followed sample is held to the rule of a pushed one: at most MAX_FUTURE_MS after the data
+// clock. A source's clock that runs ahead would otherwise put its sample in the series as the
+// latest value for hours. Those left out count as refused.
+function withinClock(batch: FollowedBatch, nowMs: number) {
+  const latestMs = nowMs + MAX_FUTURE_MS;
+  const samples = batch.samples.filter((sample) => sample.atMs <= latestMs);
+  const ahead = batch.samples.length - samples.length;
+  return { kept: ahead === 0 ? batch : { ...batch, samples }, ahead };
 }
 
 /**
@@ -176,7 +187,10 @@ export class SourceRunner {
       }
       const { batch } = read;
       try {
-        const report = await sink.storeBatch(this.name, batch);
+        const { kept, ahead } = withinClock(batch, clock.now());
+        const stored = await sink.storeBatch(this.name, kept);
+        const report =
+          ahead === 0 ? stored : { ...stored, rejectedSamples: stored.rejectedSamples + ahead };
         const { places, samples } = batch;
         return { kind: 'stored', places: places.length, samples: samples.length, report };
       } catch (error) {

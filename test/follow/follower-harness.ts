@@ -80,21 +80,26 @@ export class VirtualClock implements FollowClock {
 
 /** What the fake source does on one poll (and the fake sink with its batch). */
 export type PollStep =
-  | { readonly kind: 'ok'; readonly samples?: number }
+  | {
+      readonly kind: 'ok';
+      readonly samples?: number;
+      /** The samples' times, epoch ms (one sample each); default 0 s, 1 s, 2 s … of 1970. */
+      readonly atMs?: readonly number[];
+    }
   | { readonly kind: 'poll-failure'; readonly message: string; readonly retryAfterMs?: number }
   | { readonly kind: 'sink-rejects'; readonly message: string }
   | { readonly kind: 'throws'; readonly message: string }
   | { readonly kind: 'hangs' };
 
-/** A batch of `samples` samples at one place. */
-export function batchOf(samples: number): FollowedBatch {
+/** A batch of `samples` samples at one place, at `times` (epoch ms) when given. */
+export function batchOf(samples: number, times?: readonly number[]): FollowedBatch {
   const installation = { location: { latitude: 50, longitude: 20 }, vendor: false };
   return {
     places: [{ sourceId: 1, installation } as FollowedBatch['places'][number]],
-    samples: Array.from({ length: samples }, (_, index) => ({
+    samples: Array.from({ length: times?.length ?? samples }, (_, index) => ({
       sourceId: 1,
       name: 'PM25' as const,
-      atMs: index * 1000,
+      atMs: times?.[index] ?? index * 1000,
       value: index,
     })),
     skipped: {},
@@ -131,7 +136,8 @@ export class ScriptedSource {
     if (step.kind === 'poll-failure')
       return Promise.reject(new PollFailure(step.message, step.retryAfterMs));
     if (step.kind === 'throws') return Promise.reject(new TypeError(step.message));
-    return Promise.resolve(batchOf(step.kind === 'ok' ? (step.samples ?? 3) : 2));
+    if (step.kind !== 'ok') return Promise.resolve(batchOf(2));
+    return Promise.resolve(batchOf(step.samples ?? 3, step.atMs));
   }
 }
 

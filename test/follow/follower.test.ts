@@ -38,6 +38,22 @@ function setUp(steps: readonly PollStep[], everyMs = MINUTE, key?: string) {
 const pollTimes = (source: ScriptedSource) => source.polls.map((poll) => poll.atMs - T0);
 
 describe('startFollower: the success path', () => {
+  it('refuses a sample more than 5 minutes after the clock at storing, as a pushed one', async () => {
+    // The poll reads at T0; the batch is stored at T0 too (the virtual clock stands still).
+    const limitMs = T0 + 5 * MINUTE;
+    const atMs = [T0 - MINUTE, T0, limitMs, limitMs + 1, T0 + 60 * MINUTE];
+    const { sink, lines, follower, untilPolls } = setUp([{ kind: 'ok', atMs }]);
+    await untilPolls(1);
+    await settle();
+    expect(sink.stored.map(({ batch }) => batch.samples.map((sample) => sample.atMs))).toEqual([
+      [T0 - MINUTE, T0, limitMs],
+    ]);
+    expect(lines).toEqual([
+      'follow openaq: first poll: 3 of 5 samples stored, 2 refused, from 1 places (1 new installations)',
+    ]);
+    await follower.stop();
+  });
+
   it('polls at once, stores the batch, logs the first success once, then polls every interval', async () => {
     const { source, sink, lease, lines, follower, untilPolls } = setUp([
       { kind: 'ok', samples: 3 },
