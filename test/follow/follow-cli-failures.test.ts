@@ -99,10 +99,17 @@ describe('airq --follow through failures and restarts', () => {
       'good',
     );
     const airq = await start('failures');
+    // Polls begin once the server listens: until the first good answer is stored, location
+    // 1071 is rightly unknown (404). From then on no failure may reach a reader.
+    await eventually(
+      'the place of the first good answer',
+      async () => ((await networkIds(airq.url)).includes(BASE + 1071) ? true : undefined),
+      60_000,
+    );
     const statuses: number[] = [];
     const poisonSeen: string[] = [];
     let reading = true;
-    // A reader polling the network and location 1071 while the script plays.
+    // A reader polling the network and location 1071 while the rest of the script plays.
     const reader = (async () => {
       while (reading) {
         const network = await read(airq.url, '/v2/airq/network');
