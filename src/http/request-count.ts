@@ -22,8 +22,8 @@ export interface CountAccess {
   readonly logger: ApiLogger | undefined;
 }
 
-/** The error line of a request admitted uncounted. */
-export const ADMITTED_UNCOUNTED = 'request admitted uncounted (counters fail open)';
+// The error line of a request admitted uncounted.
+const ADMITTED_UNCOUNTED = 'request admitted uncounted (counters fail open)';
 
 /**
  * Counts one request of `client` at `nowMs` (epoch ms). Resolves to the decision, or to
