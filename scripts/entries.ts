@@ -24,6 +24,7 @@ export const PUBLIC_ENTRIES = {
   assessment: 'src/assessment/index.ts',
   corrections: 'src/corrections/index.ts',
   trends: 'src/trends/index.ts',
+  follow: 'src/follow/index.ts',
 };
 
 /**
@@ -36,6 +37,8 @@ export const NODE_ONLY_ENTRIES: readonly (keyof typeof PUBLIC_ENTRIES)[] = Objec
   'http/node',
   'import',
   'http/redis',
+  // Its sources share the importers' readers, which read files and streams.
+  'follow',
 ]);
 
 /** The command-line adapter; built, but not part of the import surface. */

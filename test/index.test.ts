@@ -164,6 +164,21 @@ const TRENDS = [
   'theilSen',
   'timeProfile',
 ];
+// What `airq --follow` runs, for a program of its own: a follower, the sources, the sink.
+const FOLLOW = [
+  'ALWAYS_HELD_LEASE',
+  'OPENAQ_BASE_URL',
+  'PURPLEAIR_BASE_URL',
+  'PollFailure',
+  'SENSOR_COMMUNITY_BASE_URL',
+  'SYSTEM_FOLLOW_CLOCK',
+  'createFollowSink',
+  'openAqSource',
+  'purpleAirSource',
+  'sensorCommunitySource',
+  'sourceAttributions',
+  'startFollower',
+];
 // The root forwards the pure core, the store and the payload, plus the model's one runtime
 // value; the adapter, the sample network, the spatial index (geo) and the forecasters are
 // subpaths only (the service composes the last two itself).
@@ -203,6 +218,7 @@ const EXPECTED: Record<keyof typeof PUBLIC_ENTRIES, readonly string[]> = {
   assessment: ASSESSMENT,
   corrections: CORRECTIONS,
   trends: TRENDS,
+  follow: FOLLOW,
 };
 
 describe('public entry points', () => {

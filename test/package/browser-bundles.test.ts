@@ -83,8 +83,9 @@ function chunkSizes(output: readonly { type: string }[]): Record<string, number>
 }
 
 describe('every subpath that is not Node-only bundles for the browser', () => {
-  it('covers every public subpath but the five Node-only ones', () => {
+  it('covers every public subpath but the six Node-only ones', () => {
     expect(NODE_ONLY_SUBPATHS.sort()).toEqual([
+      'airq/follow',
       'airq/http/node',
       'airq/http/redis',
       'airq/import',
