@@ -55,9 +55,12 @@ export interface FollowedBatch {
 export interface FollowOptions {
   /** Only places inside this box are read (edges included; `minLng > maxLng` crosses 180°). */
   readonly box: NetworkBox;
-  /** Whether indoor places are read too (`--follow-indoor`; default: skipped). */
+  /** Whether indoor places are read too; the CLI passes `--follow-indoor` (off by default). */
   readonly indoor: boolean;
-  /** The source's base URL (`--follow-url`), without a trailing slash. */
+  /**
+   * The source's base URL without a trailing slash: `SENSOR_COMMUNITY_BASE_URL`,
+   * `OPENAQ_BASE_URL` or `PURPLEAIR_BASE_URL`, or a mirror (the CLI's `--follow-url`).
+   */
   readonly baseUrl: string;
   /** The source's key, when it needs one (`AIRQ_OPENAQ_KEY`, `AIRQ_PURPLEAIR_KEY`); never logged. */
   readonly key?: string;
