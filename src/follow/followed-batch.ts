@@ -58,8 +58,9 @@ export interface FollowOptions {
   /** Whether indoor places are read too; the CLI passes `--follow-indoor` (off by default). */
   readonly indoor: boolean;
   /**
-   * The source's base URL without a trailing slash: `SENSOR_COMMUNITY_BASE_URL`,
-   * `OPENAQ_BASE_URL` or `PURPLEAIR_BASE_URL`, or a mirror (the CLI's `--follow-url`).
+   * The source's base URL, an absolute URL (trailing slashes are dropped):
+   * `SENSOR_COMMUNITY_BASE_URL`, `OPENAQ_BASE_URL` or `PURPLEAIR_BASE_URL`, or a mirror (the
+   * CLI's `--follow-url`).
    */
   readonly baseUrl: string;
   /** The source's key, when it needs one (`AIRQ_OPENAQ_KEY`, `AIRQ_PURPLEAIR_KEY`); never logged. */

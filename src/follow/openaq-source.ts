@@ -1,6 +1,5 @@
-import { checkNonEmptyString, checkObject } from '../arguments/argument-checks.js';
 import { argumentError } from '../arguments/describe-value.js';
-import { checkNetworkBox } from '../payload/network-box.js';
+import { sourceOptions } from './follow-source-options.js';
 import type {
   FollowedBatch,
   FollowedSample,
@@ -80,13 +79,7 @@ const KEY_TEXT = /^[\x21-\x7e]+$/;
  * const batch = await source.poll(fetch, AbortSignal.timeout(20_000), Date.now());
  */
 export function openAqSource(options: FollowOptions): FollowedSource {
-  checkObject(NAME, 'options', options);
-  checkNetworkBox(NAME, options.box);
-  const { box, baseUrl, key } = options;
-  checkNonEmptyString(NAME, 'options.baseUrl', baseUrl, 'a URL such as https://api.openaq.org');
-  if (!URL.canParse(baseUrl)) {
-    throw argumentError(TypeError, NAME, 'options.baseUrl', 'must be an absolute URL', baseUrl);
-  }
+  const { box, baseUrl, key } = sourceOptions(NAME, options);
   if (typeof key !== 'string' || !KEY_TEXT.test(key)) {
     const expectation =
       'must be an OpenAQ API key (set AIRQ_OPENAQ_KEY), visible ASCII without spaces';

@@ -1,7 +1,5 @@
-import { checkNonEmptyString, checkObject } from '../arguments/argument-checks.js';
-import { argumentError } from '../arguments/describe-value.js';
 import { sensorCommunityInstallation } from '../import/sensor-community-csv.js';
-import { checkNetworkBox } from '../payload/network-box.js';
+import { sourceOptions } from './follow-source-options.js';
 import {
   type FollowedBatch,
   type FollowedPlace,
@@ -60,14 +58,9 @@ const SOURCE = 'Sensor.Community';
  */
 export function sensorCommunitySource(options: FollowOptions): FollowedSource {
   const where = 'sensorCommunitySource';
-  checkObject(where, 'options', options);
-  checkNetworkBox(where, options.box);
-  if (typeof options.indoor !== 'boolean') {
-    throw argumentError(TypeError, where, 'options.indoor', 'must be a boolean', options.indoor);
-  }
-  checkNonEmptyString(where, 'options.baseUrl', options.baseUrl, 'a base URL');
-  const url = `${options.baseUrl}${SENSOR_COMMUNITY_DATA_PATH}`;
-  const filter = Object.freeze({ box: { ...options.box }, indoor: options.indoor });
+  const { box, indoor, baseUrl } = sourceOptions(where, options);
+  const url = `${baseUrl}${SENSOR_COMMUNITY_DATA_PATH}`;
+  const filter = Object.freeze({ box, indoor });
   return Object.freeze({
     name: 'sensor-community',
     defaultEveryMs: SENSOR_COMMUNITY_EVERY_MS,

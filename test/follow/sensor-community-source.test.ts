@@ -97,6 +97,14 @@ describe('sensorCommunitySource on the 2019 cut of data.json', () => {
     });
   });
 
+  it('asks the same path of a base URL given with trailing slashes', async () => {
+    const { baseUrl, paths } = await serving(FIXTURE);
+    const source = sensorCommunitySource({ box: GERMANY, indoor: false, baseUrl: `${baseUrl}//` });
+    const batch = await source.poll(fetch, new AbortController().signal, NOW_MS);
+    expect(paths).toEqual(['/static/v1/data.json']);
+    expect(batch.places).toEqual([BERLIN, STUTTGART]);
+  });
+
   it('keeps only the elements inside the box', async () => {
     const { baseUrl } = await serving(FIXTURE);
     const berlin = await poll(baseUrl, { box: { minLat: 52, minLng: 13, maxLat: 53, maxLng: 14 } });
@@ -377,7 +385,12 @@ describe('sensorCommunitySource options', () => {
       new TypeError('sensorCommunitySource: options.indoor must be a boolean, got "no"'),
     );
     expect(make({ ...good, baseUrl: '' })).toThrow(
-      new TypeError('sensorCommunitySource: options.baseUrl must be a base URL, got ""'),
+      new TypeError('sensorCommunitySource: options.baseUrl must be an absolute URL, got ""'),
+    );
+    expect(make({ ...good, baseUrl: 'data.sensor.community' })).toThrow(
+      new TypeError(
+        'sensorCommunitySource: options.baseUrl must be an absolute URL, got "data.sensor.community"',
+      ),
     );
   });
 });
