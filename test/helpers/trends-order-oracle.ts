@@ -1,9 +1,13 @@
 // Naive order statistics for the trends tests, written from the reference's canonical
 // expressions (§2) without src/trends: copy, sort with a comparator, index.
 
-/** The values sorted ascending (a copy). */
+/**
+ * The values sorted ascending (a copy), −0 before +0: the two compare equal, so without the
+ * tie-break the order of zeros would follow the input's, and two permutations of the same
+ * values could sort differently.
+ */
 export function naiveSorted(values: readonly number[]): number[] {
-  return [...values].sort((a, b) => a - b);
+  return [...values].sort((a, b) => a - b || Number(Object.is(b, -0)) - Number(Object.is(a, -0)));
 }
 
 /** Type-7 quantile at q of any values: h = (n − 1)q, lo = ⌊h⌋, s[lo] + (h − lo)(s[lo+1] − s[lo]). */
