@@ -121,10 +121,7 @@ export class InstallationIndex {
     // out points tied with the last one. Every point that can come before it or tie with it lies
     // within the farthest of those found (plus a tie step), so a radius walk to there settles
     // membership and order exactly, in our own distances.
-    const reachKm = Math.min(
-      limitKm,
-      this.#farthestKm(positions, latitude, longitude) + 2 * DISTANCE_TIE_KM,
-    );
+    const reachKm = Math.min(limitKm, this.#reachKm(positions, latitude, longitude));
     const answer = this.#hitsWithin(latitude, longitude, reachKm);
     while (answer.length > limitCount) answer.pop();
     return answer;
@@ -206,15 +203,21 @@ export class InstallationIndex {
     return sortNeighbours(hits);
   }
 
-  /** The largest great-circle distance, in km, from the query point to geokdbush's results. */
-  #farthestKm(positions: readonly number[], latitude: number, longitude: number): number {
+  /**
+   * The largest great-circle distance, in km, from the query point to geokdbush's results,
+   * widened by a tie step and by the rounding of a haversine term: near the antipode a term
+   * one ulp larger is a distance metres larger, and the walk computes its terms afresh, so a
+   * step in km alone could leave out the very point that was farthest.
+   */
+  #reachKm(positions: readonly number[], latitude: number, longitude: number): number {
     const cosLatitude = Math.cos(latitude * RADIANS_PER_DEGREE);
     let farthestTerm = 0;
     for (let i = 0; i < positions.length; i++) {
       const term = this.#termTo(positions[i]!, latitude, cosLatitude, longitude); // ! : i < length
       if (term > farthestTerm) farthestTerm = term;
     }
-    return haversineTermToKm(farthestTerm);
+    const widenedTerm = Math.min(1, farthestTerm + 2 * TERM_ROUNDING);
+    return haversineTermToKm(widenedTerm) + 2 * DISTANCE_TIE_KM;
   }
 
   /**

@@ -31,6 +31,32 @@ describe('InstallationIndex limits at the far side of the Earth', () => {
   });
 });
 
+describe('InstallationIndex.nearest with the k-th point near the antipode', () => {
+  // A property run found it (seed 1213732409): from the south pole, the sixth nearest lies
+  // 0.45 m from the north pole. Near the antipode one rounding step of a haversine term is
+  // metres, so a walk to the farthest point found "plus a tie step in km" left that very point
+  // out, and nearest answered five installations where thirty were within reach.
+  it('answers as many as asked when there are that many', () => {
+    const equator = [515845, 629970, 791152, 837178, 885095].map((id, i) => ({
+      id,
+      latitude: i * 1e-20,
+      longitude: 0,
+    }));
+    const nearPole = [
+      { id: -125673, latitude: 89.9999959152129, longitude: 180 },
+      { id: -64935, latitude: 89.99999999998904, longitude: 180 },
+      ...[-999995, -17, 6, 999996].map((id) => ({ id, latitude: 89.99999999999996, longitude: 0 })),
+    ];
+    const points: GeoPoint[] = [...nearPole, ...equator];
+    const index = InstallationIndex.from(points);
+    for (const maxDistanceKM of [-1, Number.POSITIVE_INFINITY, 20_015.0864, 1e6]) {
+      const hits = index.nearest(-90, 0, { maxDistanceKM, maxResults: 6 });
+      expect(ids(hits)).toEqual([515845, 629970, 791152, 837178, 885095, -125673]);
+      expect(hits).toEqual(oracleNearest(points, -90, 0, maxDistanceKM, 6));
+    }
+  });
+});
+
 describe('InstallationIndex.within at the edge of the radius', () => {
   it('leaves out a point a hair beyond the radius, which the walk lets through its slack', () => {
     // The walk's term limit has a relative slack of 1e-9, about 5e-10 of the distance: a
