@@ -1,4 +1,5 @@
 import { describeValue } from '../arguments/describe-value.js';
+import { BASE_URL_EXPECTATION, followedBaseUrl } from './follow-source-options.js';
 import type { FollowedSourceName } from './followed-batch.js';
 
 // The small readings shared by the `--follow…` flags: `SOURCE=VALUE`, and a base URL. Their
@@ -54,26 +55,18 @@ export function sourceAssignment(
   return { name, value: text.slice(at + 1) };
 }
 
-const HTTP_URL = /^https?:\/\/[^/?#\s]+[^?#\s]*$/i;
-
 /**
- * A source's base URL from `--follow-url`: http or https, no credentials (keys come from the
- * environment), no query or fragment (the source appends its paths), trailing slashes removed.
+ * A source's base URL from `--follow-url`, read as the sources read one (`followedBaseUrl`:
+ * http or https, no credentials, no query or fragment, trailing slashes removed).
  *
  * @throws FollowFlagError naming the flag and the source
  * @example
  * followBaseUrl('openaq', 'http://127.0.0.1:9000/openaq/'); // 'http://127.0.0.1:9000/openaq'
  */
 export function followBaseUrl(name: FollowedSourceName, text: string): string {
-  let url: URL | undefined;
-  try {
-    url = HTTP_URL.test(text) ? new URL(text) : undefined;
-  } catch {
-    url = undefined;
+  const url = followedBaseUrl(text);
+  if (url === undefined) {
+    throw followFlagError(`--follow-url ${name}`, `must be ${BASE_URL_EXPECTATION}`, text);
   }
-  if (url === undefined || url.username !== '' || url.password !== '') {
-    const expectation = 'must be an http(s) URL without credentials, query or fragment';
-    throw followFlagError(`--follow-url ${name}`, expectation, text);
-  }
-  return text.replace(/\/+$/, '');
+  return url;
 }

@@ -58,7 +58,8 @@ export interface FollowOptions {
   /** Whether indoor places are read too; the CLI passes `--follow-indoor` (off by default). */
   readonly indoor: boolean;
   /**
-   * The source's base URL, an absolute URL (trailing slashes are dropped):
+   * The source's base URL, an http(s) URL without credentials, query or fragment (trailing
+   * slashes are dropped):
    * `SENSOR_COMMUNITY_BASE_URL`, `OPENAQ_BASE_URL` or `PURPLEAIR_BASE_URL`, or a mirror (the
    * CLI's `--follow-url`).
    */

@@ -199,7 +199,7 @@ describe('purpleAirSource: misuse', () => {
       'purpleAirSource: options.indoor must be a boolean, got "yes"',
     );
     expect(() => purpleAirSource(options({ baseUrl: 'api.purpleair.com' }))).toThrow(
-      'purpleAirSource: options.baseUrl must be an absolute URL, got "api.purpleair.com"',
+      'purpleAirSource: options.baseUrl must be an http(s) URL without credentials, query or fragment, got "api.purpleair.com"',
     );
   });
 });

@@ -385,12 +385,21 @@ describe('sensorCommunitySource options', () => {
       new TypeError('sensorCommunitySource: options.indoor must be a boolean, got "no"'),
     );
     expect(make({ ...good, baseUrl: '' })).toThrow(
-      new TypeError('sensorCommunitySource: options.baseUrl must be an absolute URL, got ""'),
+      new TypeError(
+        'sensorCommunitySource: options.baseUrl must be an http(s) URL without credentials, query or fragment, got ""',
+      ),
     );
     expect(make({ ...good, baseUrl: 'data.sensor.community' })).toThrow(
       new TypeError(
-        'sensorCommunitySource: options.baseUrl must be an absolute URL, got "data.sensor.community"',
+        'sensorCommunitySource: options.baseUrl must be an http(s) URL without credentials, query or fragment, got "data.sensor.community"',
       ),
     );
+    expect(make({ ...good, baseUrl: 'https://data.sensor.community/?x=1' })).toThrow(
+      /options\.baseUrl must be an http\(s\) URL without credentials, query or fragment/,
+    );
+    // A URL with credentials is refused without showing them.
+    const secret = 'https://user:s3cret@data.sensor.community';
+    expect(make({ ...good, baseUrl: secret })).toThrow('(a text with @, not shown)');
+    expect(make({ ...good, baseUrl: secret })).not.toThrow(/s3cret/);
   });
 });
