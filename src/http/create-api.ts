@@ -10,11 +10,12 @@ import type { CoreRequest, CoreResponse } from './core-request.js';
 import { PREFLIGHT_HEADERS } from './cors.js';
 import { errorResponse } from './error-mapper.js';
 import { PER_RESPONSE_GZIP } from './json-body.js';
+import { cacheKeysOf, type ParsedTarget, ParsedTargets } from './parsed-targets.js';
 import { readQueryParams } from './query-params.js';
 import { countRequest, safeLog } from './request-count.js';
 import { loggableUrl, rewriteQuery } from './request-url.js';
 import type { RouteContext } from './route.js';
-import { checkedRoute, matchRoute } from './route-match.js';
+import { checkedRoute, matchRoute, type RouteMatch } from './route-match.js';
 import { createWriteServer } from './write-requests.js';
 import { matchWriteRoute } from './write-routes.js';
 
@@ -46,6 +47,7 @@ export function createApi(apiOptions: ApiOptions): Api {
   const serveWrite = createWriteServer(options, readClock);
   // One reading serves the count and the answer when both clocks are the same function.
   const oneClock = options.clock === options.limitsClock;
+  const parsedTargets = new ParsedTargets();
 
   function contextOf(request: CoreRequest, at: Answering): RouteContext {
     return {
@@ -67,16 +69,20 @@ export function createApi(apiOptions: ApiOptions): Api {
     request: CoreRequest,
     counted: { decision?: RateLimitDecision },
   ): Promise<CoreResponse> {
-    const query = readQueryParams(request.query);
-    const match = matchRoute(request.path);
+    const kept = parsedTargets.get(request.path, request.query);
+    const query = kept === undefined ? readQueryParams(request.query) : undefined;
+    const match = kept?.match ?? matchRoute(request.path);
     let countedAtMs: number | undefined;
     // A keyless route (the OpenAPI document) skips the key and the counting, nothing else.
     if (match?.route.keyless !== true) {
-      countedAtMs = await admit(request, query.get('apikey') ?? [], counted);
+      const apikeyParams = kept?.apikeyParams ?? query?.get('apikey') ?? [];
+      countedAtMs = await admit(request, apikeyParams, counted);
     }
-    const { route, pathParams } = checkedRoute(request, match);
-    for (const [name, value] of pathParams) query.set(name, [value]);
-    const params = route.parse(query);
+    const checked = checkedRoute(request, match);
+    // `query` is read exactly when no parse was kept.
+    const parsed = kept ?? parseTarget(request, checked, query!);
+    const { route } = checked;
+    const { params } = parsed;
     const at: Answering = {
       request,
       decision: counted.decision,
@@ -84,11 +90,27 @@ export function createApi(apiOptions: ApiOptions): Api {
       nowMs:
         oneClock && countedAtMs !== undefined ? countedAtMs : readClock(options.clock, 'clock'),
     };
-    if (!route.cached) return answers.of(await route.run(params, contextOf(request, at)), at);
-    const cacheKey = `${route.cacheKey(params)}|${at.language}`;
-    const kept = answers.kept(cacheKey, at);
-    if (kept !== undefined) return kept;
+    if (parsed.cacheKeys === undefined) {
+      return answers.of(await route.run(params, contextOf(request, at)), at);
+    }
+    const cacheKey = parsed.cacheKeys[at.language];
+    const answer = answers.kept(cacheKey, at);
+    if (answer !== undefined) return answer;
     return answers.of(await route.run(params, contextOf(request, at)), at, cacheKey);
+  }
+
+  // Parameters of a target not parsed before (throws the 400), kept for its next request.
+  function parseTarget(
+    request: CoreRequest,
+    match: RouteMatch,
+    query: Map<string, string[]>,
+  ): ParsedTarget {
+    const apikeyParams = query.get('apikey') ?? [];
+    for (const [name, value] of match.pathParams) query.set(name, [value]);
+    const params = match.route.parse(query);
+    const cacheKeys = match.route.cached ? cacheKeysOf(match.route.cacheKey(params)) : undefined;
+    const parsed = { match, params, apikeyParams, cacheKeys };
+    return parsedTargets.keep(request.path, request.query, parsed);
   }
 
   // The key (`apikey` header, else query parameter) → 401, then the count → 429 (or 503 when

@@ -145,5 +145,10 @@ export const WRITE_ROUTES: readonly WriteRoute[] = Object.freeze([
  */
 export function matchWriteRoute(path: string): WriteRoute | undefined {
   const trimmed = path.length > 1 && path.endsWith('/') ? path.replace(/\/+$/, '') : path;
-  return WRITE_ROUTES.find((route) => route.path === trimmed);
+  return WRITE_ROUTE_BY_PATH.get(trimmed);
 }
+
+// Every read asks this first: one lookup, not a scan with a closure made per request.
+const WRITE_ROUTE_BY_PATH: ReadonlyMap<string, WriteRoute> = new Map(
+  WRITE_ROUTES.map((route) => [route.path, route]),
+);
