@@ -145,7 +145,7 @@ export function createAnswers(options: ResolvedApiOptions): Answers {
       }
       const { request, decision, language } = at;
       const isPrepared = result.kind === 'prepared';
-      const identity = isPrepared ? result.body.identity : encodeJson(result.value);
+      const identity = isPrepared ? result.body.identity : encodeJson(result.value, 'sent');
       const etag = isPrepared ? result.body.etag : weakEntityTag(identity);
       const headers = isPrepared
         ? answerHeaders(decision, result.language ?? language, etag, META_CACHE_CONTROL)

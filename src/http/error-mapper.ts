@@ -83,7 +83,7 @@ export function errorResponse(
 ): ErrorResponse {
   const { status, body, headers, unexpected } = mapError(thrown);
   const all = { ...baseHeaders, ...headers, 'Content-Language': 'en' };
-  return { status, headers: all, body: encodeJson(body), unexpected };
+  return { status, headers: all, body: encodeJson(body, 'sent'), unexpected };
 }
 
 /**
@@ -101,7 +101,7 @@ export function framedErrorResponse(
   shellHeaders: Readonly<Record<string, string>>,
 ): ErrorResponse {
   const { status, body: errorBody, headers, unexpected } = mapError(thrown);
-  const body = encodeJson(errorBody);
+  const body = encodeJson(errorBody, 'sent');
   const length = String(body.byteLength);
   const framed = { 'Content-Type': JSON_CONTENT_TYPE, 'Content-Length': length, ...headers };
   return { status, headers: { ...framed, ...shellHeaders }, body, unexpected };

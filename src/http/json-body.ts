@@ -1,3 +1,4 @@
+import type { BytesLifetime } from '../payload/byte-slab.js';
 import { encodeJsonWithParts, joinChunks } from '../payload/json-parts.js';
 import type { CoreResponse, GzipFunction, GzipOptions } from './core-request.js';
 import { weakEntityTag } from './entity-tag.js';
@@ -13,11 +14,13 @@ export const PER_RESPONSE_GZIP: GzipOptions = Object.freeze({ effort: 'fast' });
  * the measurements service shares between responses (an hour's history and forecast) carry
  * their serialised bytes, which are copied instead of serialised again.
  *
+ * @param lifetime - `kept` (default) for a body that is kept (the response cache, a prepared
+ *   body); `sent` for the body of one answer, which a short one shares a slab for
  * @example
  * new TextDecoder().decode(encodeJson({ a: 1 })); // '{"a":1}'
  */
-export function encodeJson(value: unknown): Uint8Array {
-  return encodeJsonWithParts(value);
+export function encodeJson(value: unknown, lifetime: BytesLifetime = 'kept'): Uint8Array {
+  return encodeJsonWithParts(value, lifetime);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { ByteSlab } from '../payload/byte-slab.js';
 import type { GzipOptions } from './core-request.js';
 import { crc32, crc32Combine, crc32ShiftOperator } from './crc32.js';
 import { FINAL_EMPTY_BLOCK } from './joinable-deflate.js';
@@ -86,7 +87,7 @@ export function splicedGzip(
   head: GzipHead,
   tail: DeflatedTail,
 ): readonly [Uint8Array, Uint8Array, Uint8Array] {
-  const trailer = trailerBytes();
+  const trailer = TRAILER_SLAB.cut(TRAILER_BYTES);
   const crc = crc32Combine(head.crc, tail.crc, tail.shift);
   writeGzipTrailer(trailer, 0, crc, head.length + tail.length);
   return [head.opening, tail.deflated, trailer];
@@ -121,24 +122,10 @@ export function joinedGzip(
   return member;
 }
 
-// Each trailer is 8 bytes of a shared slab rather than an array of its own. V8 keeps a typed
-// array that small inside its heap, and a socket write reads its `.buffer`, which moves it out:
-// a backing store allocated and later swept by the garbage collector for every gzipped answer
-// (docs/design.md has the figure). The slab is cut front to back and never reused: a trailer
-// still waiting in a socket's queue keeps its slab alive and unchanged.
+// Each trailer is 8 bytes of a shared slab rather than an array of its own (byte-slab.ts says
+// why): a trailer still waiting in a socket's queue keeps its slab alive and unchanged.
 const TRAILER_BYTES = 8;
-const TRAILER_SLAB_BYTES = 8192;
-let trailerSlab = new Uint8Array(0);
-let trailerSlabUsed = 0;
-
-function trailerBytes(): Uint8Array {
-  if (trailerSlabUsed + TRAILER_BYTES > trailerSlab.byteLength) {
-    trailerSlab = new Uint8Array(TRAILER_SLAB_BYTES);
-    trailerSlabUsed = 0;
-  }
-  trailerSlabUsed += TRAILER_BYTES;
-  return trailerSlab.subarray(trailerSlabUsed - TRAILER_BYTES, trailerSlabUsed);
-}
+const TRAILER_SLAB = new ByteSlab(8192);
 
 /**
  * `bytes` as non-final stored (uncompressed) DEFLATE blocks, for a stream that is byte-aligned

@@ -66,7 +66,7 @@ export function createWriteServer(
       ...rateHeadersOf(decision),
       ...WRITE_ANSWER_HEADERS,
     };
-    const identity = encodeJson(result.value);
+    const identity = encodeJson(result.value, 'sent');
     if (!acceptsGzip(headers['accept-encoding'])) {
       return { status: result.status, headers: answerHeaders, body: identity };
     }

@@ -5,8 +5,7 @@
 // pieces (node:http) then sends them without even copying them into one buffer.
 
 import { deepFreeze } from '../model/deep-freeze.js';
-
-const encoder = new TextEncoder();
+import { type BytesLifetime, utf8Bytes } from './byte-slab.js';
 
 /** Where a marked part keeps its UTF-8 JSON, filled on first use. */
 interface PartBytes {
@@ -44,12 +43,14 @@ export function freezeAsJsonPart<T extends object>(value: T): T {
  * bytes are copied in (serialised on first use) and only the other properties are stringified.
  * Anything else is `JSON.stringify` plus UTF-8 encoding.
  *
+ * @param lifetime - `kept` (default): bytes with a buffer of their own; `sent`: the bytes of one
+ *   answer, which may share a slab ({@link utf8Bytes})
  * @example
  * const history = freezeAsJsonPart([1, 2]);
  * new TextDecoder().decode(encodeJsonWithParts({ current: 0, history })); // '{"current":0,"history":[1,2]}'
  */
-export function encodeJsonWithParts(value: unknown): Uint8Array {
-  return joinChunks(encodeJsonChunks(value));
+export function encodeJsonWithParts(value: unknown, lifetime: BytesLifetime = 'kept'): Uint8Array {
+  return joinChunks(encodeJsonChunks(value, lifetime));
 }
 
 /**
@@ -57,11 +58,15 @@ export function encodeJsonWithParts(value: unknown): Uint8Array {
  * kept bytes of marked parts are chunks of their own, shared by every body that holds the
  * part (never modify a chunk). One chunk when `value` holds no marked part.
  *
+ * @param lifetime - as for {@link encodeJsonWithParts}; a part's own bytes are always kept
  * @example
  * encodeJsonChunks({ current: 0, history: freezeAsJsonPart([1, 2]) }).length; // 3: '{"current":0,"history":', '[1,2]', '}'
  */
-export function encodeJsonChunks(value: unknown): readonly Uint8Array[] {
-  if (!hasParts(value)) return [encoder.encode(JSON.stringify(value))];
+export function encodeJsonChunks(
+  value: unknown,
+  lifetime: BytesLifetime = 'kept',
+): readonly Uint8Array[] {
+  if (!hasParts(value)) return [utf8Bytes(JSON.stringify(value), lifetime)];
   const pieces: Uint8Array[] = [];
   let text = '{';
   let first = true;
@@ -75,13 +80,13 @@ export function encodeJsonChunks(value: unknown): readonly Uint8Array[] {
       if (json === undefined) continue;
       text += name + json;
     } else {
-      part.bytes ??= encoder.encode(JSON.stringify(member));
-      pieces.push(encoder.encode(text + name), part.bytes);
+      part.bytes ??= utf8Bytes(JSON.stringify(member), 'kept');
+      pieces.push(utf8Bytes(text + name, lifetime), part.bytes);
       text = '';
     }
     first = false;
   }
-  pieces.push(encoder.encode(`${text}}`));
+  pieces.push(utf8Bytes(`${text}}`, lifetime));
   return pieces;
 }
 
