@@ -7,8 +7,9 @@ import type { RouteMatch } from './route-match.js';
 // point, a sensor its route. Reading a query, matching a path and checking parameters is pure in
 // the request target, so what it gave is kept here by path and query, and a repeat skips it; so
 // is the response cache's key in each language, one string object that the cache then finds
-// without hashing a new text. Measured on a kept answer: about a third of what the adapter spent
-// on it, and 4 µs of a request's 42 µs of CPU in `node:http` (bench/RESULTS.md, "Parsed once").
+// without hashing a new text. Measured on a kept answer: two fifths of what the adapter spent on
+// it, and 5.5 of the 43.5 µs of CPU a request cost in `node:http` (docs/design.md, the
+// mechanisms table).
 // Only targets that parsed are kept: a refused one is parsed, and refused, every time.
 
 /** What the route table made of one request target: its route, parameters and cache keys. */
