@@ -79,8 +79,7 @@ export function createApi(apiOptions: ApiOptions): Api {
       countedAtMs = await admit(request, apikeyParams, counted);
     }
     const checked = checkedRoute(request, match);
-    // `query` is read exactly when no parse was kept.
-    const parsed = kept ?? parseTarget(request, checked, query!);
+    const parsed = kept ?? parseTarget(request, checked, query ?? readQueryParams(request.query));
     const { route } = checked;
     const { params } = parsed;
     const at: Answering = {

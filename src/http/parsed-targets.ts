@@ -26,7 +26,10 @@ export interface ParsedTarget {
 /** Targets kept at most; past this the whole memory is dropped and filled again. */
 export const MAX_PARSED_TARGETS = 1024;
 
-/** The longest target kept (path and query), in UTF-16 code units: longer ones are parsed every time. */
+/**
+ * The longest target kept (path and query together), in UTF-16 code units: a longer one is
+ * parsed every time.
+ */
 export const MAX_KEPT_TARGET_CHARS = 1024;
 
 /**

@@ -137,6 +137,11 @@ export const WRITE_ROUTES: readonly WriteRoute[] = Object.freeze([
   Object.freeze({ path: AIRROHR_PATH, credential: 'basic' as const, run: postAirRohr }),
 ]);
 
+// Every read asks this first: one lookup, not a scan with a closure made per request.
+const WRITE_ROUTE_BY_PATH: ReadonlyMap<string, WriteRoute> = new Map(
+  WRITE_ROUTES.map((route) => [route.path, route]),
+);
+
 /**
  * The write route of a raw path (a trailing slash ignored), or `undefined`.
  *
@@ -147,8 +152,3 @@ export function matchWriteRoute(path: string): WriteRoute | undefined {
   const trimmed = path.length > 1 && path.endsWith('/') ? path.replace(/\/+$/, '') : path;
   return WRITE_ROUTE_BY_PATH.get(trimmed);
 }
-
-// Every read asks this first: one lookup, not a scan with a closure made per request.
-const WRITE_ROUTE_BY_PATH: ReadonlyMap<string, WriteRoute> = new Map(
-  WRITE_ROUTES.map((route) => [route.path, route]),
-);
