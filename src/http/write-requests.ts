@@ -1,10 +1,11 @@
 import type { RateLimitDecision } from '../limits/rate-limiter.js';
+import { utf8Bytes } from '../payload/byte-slab.js';
 import { BASE_HEADERS, rateHeadersOf } from './answers.js';
 import { ApiError } from './api-error.js';
 import type { ResolvedApiOptions } from './api-options.js';
 import { acceptsGzip, acceptsJson } from './content-negotiation.js';
 import type { CoreRequest, CoreResponse } from './core-request.js';
-import { encodeJson, PER_RESPONSE_GZIP } from './json-body.js';
+import { PER_RESPONSE_GZIP } from './json-body.js';
 import { readQueryParams } from './query-params.js';
 import { admitWrite } from './write-access.js';
 import type { WriteRoute } from './write-routes.js';
@@ -16,6 +17,13 @@ export const WRITE_METHODS = 'POST, OPTIONS';
 const WRITE_ANSWER_HEADERS = Object.freeze({
   'Content-Language': 'en',
   'Cache-Control': 'no-store',
+});
+
+// The headers of a plain answer to a write key without limits (a sensor's usual push), built
+// once rather than spread together for every push.
+const UNCOUNTED_WRITE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  ...BASE_HEADERS,
+  ...WRITE_ANSWER_HEADERS,
 });
 
 /**
@@ -61,15 +69,17 @@ export function createWriteServer(
     const { writer, maxBodyBytes } = options;
     // admitWrite let the request through, so the adapter has write keys, and with them a writer.
     const result = await route.run(request, { writer: writer!, nowMs, maxBodyBytes });
+    const identity = utf8Bytes(result.json, 'sent');
+    const gzipped = acceptsGzip(headers['accept-encoding']);
+    if (decision === undefined && !gzipped) {
+      return { status: result.status, headers: UNCOUNTED_WRITE_HEADERS, body: identity };
+    }
     const answerHeaders: Record<string, string> = {
       ...BASE_HEADERS,
       ...rateHeadersOf(decision),
       ...WRITE_ANSWER_HEADERS,
     };
-    const identity = encodeJson(result.value, 'sent');
-    if (!acceptsGzip(headers['accept-encoding'])) {
-      return { status: result.status, headers: answerHeaders, body: identity };
-    }
+    if (!gzipped) return { status: result.status, headers: answerHeaders, body: identity };
     answerHeaders['Content-Encoding'] = 'gzip';
     const body = await options.gzip(identity, PER_RESPONSE_GZIP);
     return { status: result.status, headers: answerHeaders, body };

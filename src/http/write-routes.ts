@@ -1,3 +1,4 @@
+import { airRohrAnswerJson } from '../live/airrohr-answer.js';
 import { type AirRohrReading, type AirRohrSkipped, readAirRohrPush } from '../live/airrohr-body.js';
 import { type RowRejection, readSamplesBody } from '../live/samples-body.js';
 import type { Sample } from '../store/ingest-report.js';
@@ -26,10 +27,10 @@ export interface WriteContext {
   readonly maxBodyBytes: number;
 }
 
-/** A write route's answer before framing: its status and JSON body. */
+/** A write route's answer before framing: its status and the JSON text of its body. */
 export interface WriteResult {
   readonly status: 200 | 422;
-  readonly value: unknown;
+  readonly json: string;
 }
 
 /** A `POST` route of the adapter. */
@@ -57,17 +58,19 @@ async function postSamples(request: CoreRequest, context: WriteContext): Promise
     rejected.push({ row: body.rows[index]!.row, reason });
   }
   rejected.sort((a, b) => a.row - b.row);
-  if (rejected.length === 0) return { status: 200, value: { accepted: report.accepted, rejected } };
+  if (rejected.length === 0) {
+    return { status: 200, json: JSON.stringify({ accepted: report.accepted, rejected }) };
+  }
   const total = report.accepted + rejected.length;
   return {
     status: 422,
-    value: {
+    json: JSON.stringify({
       errorCode: 'SAMPLES_REJECTED',
       message: `${rejected.length} of ${total} rows were rejected; the other ${report.accepted} were stored`,
       details: {},
       accepted: report.accepted,
       rejected,
-    },
+    }),
   };
 }
 
@@ -95,17 +98,10 @@ async function postAirRohr(request: CoreRequest, context: WriteContext): Promise
   }));
   const report = await writer.writeSamples(samples);
   const { stored, skipped } = pushOutcome(push.readings, push.skipped, report.rejected);
-  return {
-    status: 200,
-    value: {
-      device: push.device,
-      installationId,
-      timestamp: formatTimestamp(nowMs),
-      stored,
-      ignored: push.ignored,
-      skipped,
-    },
-  };
+  const { device, ignored } = push;
+  const timestamp = formatTimestamp(nowMs);
+  const answer = { device, installationId, timestamp, stored, ignored, skipped };
+  return { status: 200, json: airRohrAnswerJson(answer) };
 }
 
 // The readings stored, and the skipped values with those the store refused after them; the

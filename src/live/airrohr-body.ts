@@ -1,8 +1,8 @@
 import { describeValue } from '../arguments/describe-value.js';
 import type { MeasurementTypeName } from '../meta/measurement-types.js';
 import { isSensorDevice } from '../store/installation-validation.js';
-import { readAirRohrValue } from './airrohr-value.js';
-import { AIRROHR_MEASUREMENTS, airRohrSource } from './airrohr-value-types.js';
+import { type AirRohrValue, readAirRohrValue } from './airrohr-value.js';
+import { AIRROHR_MEASUREMENTS, type AirRohrSource, airRohrSource } from './airrohr-value-types.js';
 
 /** One airq value read from a push: the measurement, its value in airq's unit, its value type. */
 export interface AirRohrReading {
@@ -41,8 +41,9 @@ export type AirRohrPush =
 // the one rule of device names, `isSensorDevice`).
 const CHIP_ID = /^\d{1,10}$/;
 
+// An element of `sensordatavalues` once checked; other fields are left alone.
 interface Element {
-  readonly valueType: string;
+  readonly value_type: string;
   readonly value: unknown;
 }
 
@@ -85,7 +86,6 @@ export function readAirRohrPush(body: unknown, sensorHeader: string | undefined)
   if (!Array.isArray(list)) {
     return refused(`sensordatavalues must be an array, got ${describeKind(list)}`);
   }
-  const elements: Element[] = [];
   for (let i = 0; i < list.length; i++) {
     const element: unknown = list[i];
     if (!isRecord(element) || typeof element.value_type !== 'string') {
@@ -93,7 +93,6 @@ export function readAirRohrPush(body: unknown, sensorHeader: string | undefined)
         `sensordatavalues[${i}] must be an object with a string value_type, got ${describeValue(element)}`,
       );
     }
-    elements.push({ valueType: element.value_type, value: element.value });
   }
   const device = deviceOf(sensorHeader, body.esp8266id);
   if (device === undefined) {
@@ -101,52 +100,62 @@ export function readAirRohrPush(body: unknown, sensorHeader: string | undefined)
       `no device: X-Sensor must be esp8266-<decimal chip id> or esp32-<hex chip id>, or esp8266id a decimal chip id; got X-Sensor ${describeValue(sensorHeader)} and esp8266id ${describeValue(body.esp8266id)}`,
     );
   }
-  return Object.freeze({ ok: true as const, device, ...readValues(elements) });
+  return Object.freeze({ ok: true as const, device, ...readValues(list as readonly Element[]) });
 }
 
 type PushValues = Pick<Extract<AirRohrPush, { ok: true }>, 'readings' | 'ignored' | 'skipped'>;
 
+// Two passes over the elements, with arrays indexed by element and by measurement rather than
+// maps and closures: a push is served tens of thousands of times a second.
 function readValues(elements: readonly Element[]): PushValues {
-  const read = elements.map((element) => {
-    const source = airRohrSource(element.valueType);
-    return source === undefined
-      ? undefined
-      : { source, result: readAirRohrValue(element.value, source.measurement, element.valueType) };
-  });
-  // Per measurement, the index of the winning element: lowest rank, then first in the body.
-  const winners = new Map<MeasurementTypeName, number>();
-  read.forEach((entry, i) => {
-    if (entry === undefined || !entry.result.ok) return;
-    const best = winners.get(entry.source.measurement.name);
-    if (best === undefined || entry.source.rank < read[best]!.source.rank) {
-      winners.set(entry.source.measurement.name, i);
-    }
-  });
+  const count = elements.length;
+  const sources: (AirRohrSource | undefined)[] = new Array(count);
+  const results: AirRohrValue[] = new Array(count);
+  // Per measurement (by ordinal), the index of the winning element: lowest rank, then first in
+  // the body; -1 while none is readable.
+  const winners = new Array<number>(AIRROHR_MEASUREMENTS.length).fill(-1);
+  for (let i = 0; i < count; i++) {
+    const { value_type: valueType, value } = elements[i]!;
+    const source = airRohrSource(valueType);
+    sources[i] = source;
+    if (source === undefined) continue;
+    const result = readAirRohrValue(value, source);
+    results[i] = result;
+    if (!result.ok) continue;
+    const best = winners[source.ordinal]!;
+    if (best < 0 || source.rank < sources[best]!.rank) winners[source.ordinal] = i;
+  }
   const ignored = new Set<string>();
   const skipped: AirRohrSkipped[] = [];
-  read.forEach((entry, i) => {
-    const { valueType, value } = elements[i]!;
-    if (entry === undefined) ignored.add(valueType);
-    else if (!entry.result.ok)
-      skipped.push(Object.freeze({ valueType, value, reason: entry.result.reason }));
-    else {
-      const winner = winners.get(entry.source.measurement.name)!;
-      if (winner === i) return;
-      if (elements[winner]!.valueType !== valueType) ignored.add(valueType);
-      else {
-        const reason = `an earlier ${valueType} value was read`;
-        skipped.push(Object.freeze({ valueType, value, reason }));
-      }
+  for (let i = 0; i < count; i++) {
+    const { value_type: valueType, value } = elements[i]!;
+    const source = sources[i];
+    if (source === undefined) {
+      ignored.add(valueType);
+      continue;
     }
-  });
+    const result = results[i]!;
+    if (!result.ok) {
+      skipped.push(Object.freeze({ valueType, value, reason: result.reason }));
+      continue;
+    }
+    const winner = winners[source.ordinal]!;
+    if (winner === i) continue;
+    if (elements[winner]!.value_type !== valueType) ignored.add(valueType);
+    else {
+      const reason = `an earlier ${valueType} value was read`;
+      skipped.push(Object.freeze({ valueType, value, reason }));
+    }
+  }
   const readings: AirRohrReading[] = [];
-  for (const { name } of AIRROHR_MEASUREMENTS) {
-    const winner = winners.get(name);
-    if (winner === undefined) continue;
-    const result = read[winner]!.result;
+  for (let ordinal = 0; ordinal < winners.length; ordinal++) {
+    const winner = winners[ordinal]!;
+    if (winner < 0) continue;
+    const result = results[winner]!;
     if (!result.ok) continue;
+    const { name } = AIRROHR_MEASUREMENTS[ordinal]!;
     readings.push(
-      Object.freeze({ name, value: result.value, source: elements[winner]!.valueType }),
+      Object.freeze({ name, value: result.value, source: elements[winner]!.value_type }),
     );
   }
   return {

@@ -1,6 +1,6 @@
 import { convertedValue, rangeProblem } from '../import/measurement-ranges.js';
 import { parseDecimal } from '../store/samples-csv.js';
-import type { AirRohrMeasurement } from './airrohr-value-types.js';
+import type { AirRohrSource } from './airrohr-value-types.js';
 
 // A number, then optionally white space and a unit that does not start like a number (so
 // "12 34" or "5 -3" stay unreadable rather than losing their second half).
@@ -19,29 +19,28 @@ export type AirRohrValue =
  * plausible range, which also drops the firmware's failure values (−128 °C, −1 %, −1 µg/m³).
  *
  * @param raw - the element's `value`, as parsed from JSON
- * @param measurement - the row of `AIRROHR_MEASUREMENTS` the value type belongs to
- * @param valueType - the element's `value_type`, for the reason
+ * @param source - where the element's `value_type` sits in `AIRROHR_MEASUREMENTS`
  * @example
- * const pressure = AIRROHR_MEASUREMENTS[5]; // PRESSURE, divisor 100
- * readAirRohrValue('101001.28', pressure, 'BME280_pressure'); // { ok: true, value: 1010.0128 }
- * readAirRohrValue('nan', pressure, 'BME280_pressure');
- * // { ok: false, reason: 'not a decimal number' }
+ * const pressure = airRohrSource('BME280_pressure')!; // PRESSURE, divisor 100
+ * readAirRohrValue('101001.28', pressure); // { ok: true, value: 1010.0128 }
+ * readAirRohrValue('nan', pressure); // { ok: false, reason: 'not a decimal number' }
  */
-export function readAirRohrValue(
-  raw: unknown,
-  measurement: AirRohrMeasurement,
-  valueType: string,
-): AirRohrValue {
+export function readAirRohrValue(raw: unknown, source: AirRohrSource): AirRohrValue {
   let pushed: number;
   if (typeof raw === 'number') pushed = raw;
   else if (typeof raw === 'string') {
     const text = raw.trim();
     if (text === '') return { ok: false, reason: 'empty value' };
-    const match = NUMBER_AND_UNIT.exec(text);
-    pushed = match === null ? Number.NaN : parseDecimal(match[1]!);
+    // The firmware's plain decimal needs no pattern; a unit after it does.
+    pushed = parseDecimal(text);
+    if (Number.isNaN(pushed)) {
+      const match = NUMBER_AND_UNIT.exec(text);
+      if (match !== null) pushed = parseDecimal(match[1]!);
+    }
   } else pushed = Number.NaN;
   if (!Number.isFinite(pushed)) return { ok: false, reason: 'not a decimal number' };
+  const { measurement } = source;
   const value = measurement.divisor === 1 ? pushed : convertedValue(pushed / measurement.divisor);
-  const problem = rangeProblem(measurement.name, value, `${valueType} as ${measurement.name}`);
+  const problem = rangeProblem(measurement.name, value, source.label);
   return problem === undefined ? { ok: true, value } : { ok: false, reason: problem };
 }

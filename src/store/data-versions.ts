@@ -53,8 +53,15 @@ export class DataVersions {
     const { changes, hoursMs } = marks;
     let kept = hoursMs.length;
     while (kept > 0 && hoursMs[kept - 1]! >= hourMs) kept--; // kept > 0
-    changes.length = kept;
-    hoursMs.length = kept;
+    if (kept < hoursMs.length) {
+      // Overwritten in place: `length = 0` would free the arrays' storage, and the push after
+      // it allocate it again, for every sample of the hour in progress.
+      changes[kept] = change;
+      hoursMs[kept] = hourMs;
+      changes.length = kept + 1;
+      hoursMs.length = kept + 1;
+      return;
+    }
     changes.push(change);
     hoursMs.push(hourMs);
     if (changes.length > DATA_VERSION_MARKS) {

@@ -5,7 +5,6 @@ import {
   type MeasurementTypeName,
 } from '../meta/measurement-types.js';
 import { sampleProblem } from '../series/sample-problem.js';
-import type { SortedBatch } from '../series/sorted-batch.js';
 import { formatTimestamp } from '../time/instant.js';
 import {
   IngestError,
@@ -19,10 +18,14 @@ import {
  * The samples of one batch that go to one (installation, measurement type) series, with
  * strictly ascending times; of a repeated time only the last sample is kept.
  */
-export interface SeriesBatch extends SortedBatch {
+export interface SeriesBatch {
   readonly installationId: number;
   /** Position of the type in `MEASUREMENT_TYPE_NAMES`. */
   readonly typeOrdinal: number;
+  /** Epoch ms, strictly ascending. */
+  readonly atMs: readonly number[];
+  /** `values[i]` was measured at `atMs[i]`. */
+  readonly values: readonly number[];
 }
 
 /** A validated, grouped batch, ready to be written without further checks. */
@@ -61,7 +64,9 @@ interface PendingGroup {
  */
 export function planIngest(samples: readonly unknown[], context: IngestContext): IngestPlan {
   const rejected: RejectedSample[] = [];
-  const groups = new Map<string, PendingGroup>();
+  // Per installation, its groups by type ordinal: no key text to build for every sample.
+  const groups = new Map<number, (PendingGroup | undefined)[]>();
+  const batches: SeriesBatch[] = [];
   let accepted = 0;
   for (let index = 0; index < samples.length; index++) {
     const sample = samples[index];
@@ -72,18 +77,25 @@ export function planIngest(samples: readonly unknown[], context: IngestContext):
     }
     const valid = sample as Sample;
     const typeOrdinal = MEASUREMENT_TYPE_NAMES.indexOf(valid.name as MeasurementTypeName);
-    const key = `${valid.installationId}:${typeOrdinal}`;
-    let group = groups.get(key);
-    if (group === undefined) {
-      group = { installationId: valid.installationId, typeOrdinal, atMs: [], values: [] };
-      groups.set(key, group);
+    const { installationId } = valid;
+    let byType = groups.get(installationId);
+    if (byType === undefined) {
+      byType = new Array<PendingGroup | undefined>(MEASUREMENT_TYPE_NAMES.length);
+      groups.set(installationId, byType);
     }
-    group.atMs.push(valid.atMs);
-    group.values.push(valid.value);
+    const group = byType[typeOrdinal];
     accepted++;
+    if (group !== undefined) {
+      group.atMs.push(valid.atMs);
+      group.values.push(valid.value);
+      continue;
+    }
+    // Literals of one element: a series' only sample (each of a push) takes no spare room.
+    const created = { installationId, typeOrdinal, atMs: [valid.atMs], values: [valid.value] };
+    byType[typeOrdinal] = created;
+    batches.push(created);
   }
-  const batches: SeriesBatch[] = [];
-  for (const group of groups.values()) batches.push(sortedBatch(group));
+  for (let i = 0; i < batches.length; i++) batches[i] = sortedBatch(batches[i] as PendingGroup);
   return { accepted, rejected, batches };
 }
 
@@ -147,16 +159,15 @@ function sampleReasons(sample: unknown, context: IngestContext): string[] {
   return reasons;
 }
 
+// The group itself when its times already ascend strictly (a push, a sensor's upload in
+// order), else sorted copies.
 function sortedBatch(group: PendingGroup): SeriesBatch {
   const { atMs, values } = group;
   let ascending = true;
   for (let i = 1; i < atMs.length && ascending; i++) ascending = atMs[i - 1]! < atMs[i]!;
-  let order: number[];
-  if (ascending) order = atMs.map((_, i) => i);
-  else {
-    // Stable on equal timestamps, so that the last one of a run is the batch's latest word.
-    order = atMs.map((_, i) => i).sort((a, b) => atMs[a]! - atMs[b]! || a - b);
-  }
+  if (ascending) return group;
+  // Stable on equal timestamps, so that the last one of a run is the batch's latest word.
+  const order = atMs.map((_, i) => i).sort((a, b) => atMs[a]! - atMs[b]! || a - b);
   const keptAt: number[] = [];
   const keptValues: number[] = [];
   for (const i of order) {
@@ -171,7 +182,7 @@ function sortedBatch(group: PendingGroup): SeriesBatch {
   return {
     installationId: group.installationId,
     typeOrdinal: group.typeOrdinal,
-    atMs: Float64Array.from(keptAt),
-    values: Float64Array.from(keptValues),
+    atMs: keptAt,
+    values: keptValues,
   };
 }

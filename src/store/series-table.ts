@@ -72,12 +72,12 @@ export class SeriesTable {
     let seriesByType = this.#byInstallation.get(installationId);
     const existing = seriesByType?.[typeOrdinal];
     if (existing !== undefined) {
-      existing.addBatch(atMs, values);
+      addTo(existing, atMs, values);
       this.#versions.record(installationId, oldest(atMs));
       return;
     }
     const series = new TimeSeries({ initialCapacity: Math.max(16, atMs.length) });
-    series.addBatch(atMs, values);
+    addTo(series, atMs, values);
     if (seriesByType === undefined) {
       seriesByType = new Array<TimeSeries | undefined>(TYPE_COUNT).fill(undefined);
       this.#byInstallation.set(installationId, seriesByType);
@@ -165,6 +165,12 @@ export class SeriesTable {
     }
     return removed;
   }
+}
+
+// One sample (every series of an airRohr push) goes in without the batch's sorted copies.
+function addTo(series: TimeSeries, atMs: ArrayLike<number>, values: ArrayLike<number>): void {
+  if (atMs.length === 1 && values.length === 1) series.add(atMs[0]!, values[0]!);
+  else series.addBatch(atMs, values);
 }
 
 function oldest(atMs: ArrayLike<number>): number {

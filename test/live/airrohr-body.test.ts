@@ -11,12 +11,13 @@ describe('readAirRohrPush table (§2)', () => {
       REFERENCE_TABLE.map(({ name, sources, divisor }) => ({ name, sources, divisor })),
     );
     expect(Object.isFrozen(AIRROHR_MEASUREMENTS)).toBe(true);
-    for (const row of AIRROHR_MEASUREMENTS) {
+    AIRROHR_MEASUREMENTS.forEach((row, ordinal) => {
       expect(Object.isFrozen(row) && Object.isFrozen(row.sources)).toBe(true);
       row.sources.forEach((source, rank) => {
-        expect(airRohrSource(source)).toEqual({ measurement: row, rank });
+        const label = `${source} as ${REFERENCE_TABLE[ordinal]!.name}`;
+        expect(airRohrSource(source)).toEqual({ measurement: row, ordinal, rank, label });
       });
-    }
+    });
     expect(airRohrSource('signal')).toBeUndefined();
     expect(airRohrSource('sds_p1')).toBeUndefined();
   });
