@@ -103,6 +103,27 @@ describe('SampleJournal round trip', () => {
     await again.close();
   });
 
+  it('lets the appends of one turn of the event loop share a write, on an idle journal too', async () => {
+    const dir = await tempDir();
+    const { files, controls } = faultyFiles();
+    const journal = await SampleJournal.open({ dir }, files);
+    await replayAll(journal);
+    const [writes, syncs] = [controls.writes, controls.datasyncs];
+    // As requests read in one turn reach the journal: each after a few promise steps of its own.
+    const appended: Promise<void>[] = [];
+    for (let i = 0; i < 20; i++) {
+      appended.push(journal.append([sampleOf(i)]));
+      await Promise.resolve();
+    }
+    await Promise.all(appended);
+    expect(controls.writes - writes).toBe(1);
+    expect(controls.datasyncs - syncs).toBe(1);
+    await journal.close();
+    const { batches, journal: again } = await reopen(dir);
+    expect(batches).toEqual(Array.from({ length: 20 }, (_, i) => [sampleOf(i)]));
+    await again.close();
+  });
+
   it('replays in interval mode too, and fdatasyncs on close', async () => {
     const dir = await tempDir();
     const { files, controls } = faultyFiles();
