@@ -1,0 +1,114 @@
+import { sensorCommunityInstallation } from '../import/sensor-community-csv.js';
+import {
+  type FollowedBatch,
+  type FollowedPlace,
+  type FollowedSample,
+  PollFailure,
+} from './followed-batch.js';
+import {
+  readSensorCommunityElement,
+  type SensorCommunityFilter,
+  type SensorCommunityReading,
+} from './sensor-community-elements.js';
+import { outsideBoxByText } from './sensor-community-precheck.js';
+import { MAX_ELEMENT_CHARS, readJsonArrayElements } from './sensor-community-stream.js';
+import { checkAnswerStatus } from './source-answer.js';
+
+// One read of Sensor.Community's five-minute file, from the request to the finished batch: the
+// whole of a poll, in one function that needs nothing of the source object, so that it can run
+// wherever the poll is read.
+
+/** The source's name as failures and the log show it. */
+export const SENSOR_COMMUNITY = 'Sensor.Community';
+
+/**
+ * GETs `url` with `fetch` and reads the answer element by element (memory holds one element,
+ * never the file): elements that certainly lie outside `filter.box` by their text are counted
+ * and not parsed, the others are read by `readSensorCommunityElement`. A status outside 2xx, a
+ * body cut short (also by `signal`), or an element that is not JSON rejects with a
+ * {@link PollFailure}, and nothing read before it leaves.
+ *
+ * @param nowMs - the data clock, epoch ms (for an HTTP date in `Retry-After`)
+ * @example
+ * const batch = await readSensorCommunityFile(
+ *   fetch, 'https://data.sensor.community/static/v1/data.json',
+ *   { box: { minLat: 49.97, minLng: 19.79, maxLat: 50.13, maxLng: 20.22 }, indoor: false },
+ *   AbortSignal.timeout(20_000), Date.now(),
+ * );
+ * // { places: [{ sourceId: 1071, installation: { … } }, …], samples: [{ sourceId: 1071, name: 'PM10', … }, …],
+ * //   skipped: { 'outside the box': 41230, 'ignored type': 52, … } }
+ */
+export async function readSensorCommunityFile(
+  fetch: typeof globalThis.fetch,
+  url: string,
+  filter: SensorCommunityFilter,
+  signal: AbortSignal,
+  nowMs: number,
+): Promise<FollowedBatch> {
+  let answer: Response;
+  try {
+    answer = await fetch(url, { signal, headers: { accept: 'application/json' } });
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    throw new PollFailure(`${SENSOR_COMMUNITY} could not be reached (${why})`);
+  }
+  await checkAnswerStatus(SENSOR_COMMUNITY, answer, nowMs);
+  const batch = new BatchBuilder();
+  const outside = (text: string): boolean => {
+    if (!outsideBoxByText(text, filter.box)) return false;
+    batch.skip('outside the box');
+    return true;
+  };
+  await readJsonArrayElements(
+    SENSOR_COMMUNITY,
+    answer,
+    (element) => {
+      const reading = readSensorCommunityElement(element, filter, batch.skip);
+      if (reading !== undefined) batch.add(reading);
+    },
+    MAX_ELEMENT_CHARS,
+    outside,
+  );
+  return batch.batch();
+}
+
+/** Collects one poll's places, samples and skips; nothing leaves it before the body ended. */
+class BatchBuilder {
+  /** Each location's latest reading that gave a sample, in the order locations were first seen. */
+  readonly #latest = new Map<number, SensorCommunityReading>();
+  readonly #samples: FollowedSample[] = [];
+  readonly #skipped: Record<string, number> = {};
+
+  readonly skip = (reason: string): void => {
+    this.#skipped[reason] = (this.#skipped[reason] ?? 0) + 1;
+  };
+
+  add(reading: SensorCommunityReading): void {
+    // A reading without a value does not place its location, as the importer refuses a row
+    // without one.
+    if (reading.values.length === 0) return;
+    const { sourceId, atMs } = reading;
+    for (const { name, value } of reading.values) {
+      this.#samples.push({ sourceId, name, atMs, value });
+    }
+    // A batch has each place once. Should a location's coordinates differ between elements of
+    // one file (it was moved within the five minutes), the latest element (by timestamp, the
+    // later in the file on a tie) says where it stands, and all its samples go there.
+    const known = this.#latest.get(sourceId);
+    if (known === undefined || atMs >= known.atMs) this.#latest.set(sourceId, reading);
+  }
+
+  batch(): FollowedBatch {
+    const places: FollowedPlace[] = [];
+    for (const [sourceId, reading] of this.#latest) {
+      const installation = sensorCommunityInstallation(
+        sourceId,
+        reading.latitude,
+        reading.longitude,
+        reading.facts,
+      );
+      places.push({ sourceId, installation });
+    }
+    return { places, samples: this.#samples, skipped: { ...this.#skipped } };
+  }
+}
