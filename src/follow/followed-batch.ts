@@ -102,6 +102,11 @@ export interface FollowedSource {
    * @param nowMs - the data clock, epoch ms
    */
   poll(fetch: typeof globalThis.fetch, signal: AbortSignal, nowMs: number): Promise<FollowedBatch>;
+  /**
+   * Frees what the source keeps between polls (Sensor.Community's reading thread); the follower
+   * calls it when it stops. A later poll may start it again.
+   */
+  close?(): Promise<void>;
 }
 
 /** What the follow sink did with a batch. */

@@ -35,8 +35,9 @@ export interface FollowerOptions {
 /** A running follower. */
 export interface Follower {
   /**
-   * Aborts the polls in flight, clears every timer, waits for batches being stored, then gives
-   * the leases up; resolves once nothing of the follower runs. Calling it again gives the same
+   * Aborts the polls in flight, clears every timer, waits for batches being stored, closes the
+   * sources that keep something between polls, then gives the leases up; resolves once nothing
+   * of the follower runs. Calling it again gives the same
    * promise.
    */
   stop(): Promise<void>;

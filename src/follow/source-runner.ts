@@ -76,12 +76,21 @@ export class SourceRunner {
     this.schedule(0);
   }
 
-  /** Aborts the poll in flight, waits for the wake under way, then gives the lease up if held. */
+  /**
+   * Aborts the poll in flight, waits for the wake under way, closes the source, then gives the
+   * lease up if held.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer !== undefined) this.options.clock.clearTimeout(this.timer);
     this.inFlight?.abort(STOPPED);
     await this.waking;
+    try {
+      await this.entry.source.close?.();
+    } catch (error) {
+      const reason = logReason(messageOf(error), this.secrets());
+      this.options.log(`follow ${this.name}: the source could not be closed (${reason})`);
+    }
     if (!this.held) return;
     try {
       await this.options.lease.release(this.name);

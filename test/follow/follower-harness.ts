@@ -106,7 +106,10 @@ export function batchOf(samples: number, times?: readonly number[]): FollowedBat
   };
 }
 
-/** A source that plays `steps` in order, then hangs; it records each poll's time and signal. */
+/**
+ * A source that plays `steps` in order, then hangs; it records each poll's time and signal, and
+ * each close.
+ */
 export class ScriptedSource {
   readonly polls: {
     readonly atMs: number;
@@ -124,6 +127,11 @@ export class ScriptedSource {
     this.steps = [...steps];
   }
 
+  /** Each close: whether the latest poll's signal had aborted by then. */
+  readonly closes: { readonly pollAborted: boolean }[] = [];
+  /** When set, close rejects with this message. */
+  closeFails: string | undefined;
+
   /** The step of the latest poll. */
   get current(): PollStep {
     return this.steps[this.polls.length - 1] ?? { kind: 'hangs' };
@@ -138,6 +146,11 @@ export class ScriptedSource {
     if (step.kind === 'throws') return Promise.reject(new TypeError(step.message));
     if (step.kind !== 'ok') return Promise.resolve(batchOf(2));
     return Promise.resolve(batchOf(step.samples ?? 3, step.atMs));
+  }
+
+  async close(): Promise<void> {
+    this.closes.push({ pollAborted: this.polls.at(-1)?.signal.aborted ?? false });
+    if (this.closeFails !== undefined) throw new Error(this.closeFails);
   }
 }
 

@@ -300,6 +300,18 @@ describe('Follower.stop', () => {
     expect(clock.pending).toBe(0);
   });
 
+  it('closes each source once its poll ended, and logs a close that fails', async () => {
+    const { source, lease, lines, follower, untilPolls } = setUp([{ kind: 'hangs' }]);
+    source.closeFails = 'the thread would not end';
+    await untilPolls(1);
+    await follower.stop();
+    expect(source.closes).toEqual([{ pollAborted: true }]);
+    expect(lines).toEqual([
+      'follow openaq: the source could not be closed (the thread would not end)',
+    ]);
+    expect(lease.releases).toEqual(['openaq']);
+  });
+
   it('stops between polls at once', async () => {
     const { clock, follower, untilPolls, lease } = setUp([{ kind: 'ok' }, { kind: 'ok' }]);
     await untilPolls(1);
