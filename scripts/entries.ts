@@ -43,3 +43,11 @@ export const NODE_ONLY_ENTRIES: readonly (keyof typeof PUBLIC_ENTRIES)[] = Objec
 
 /** The command-line adapter; built, but not part of the import surface. */
 export const CLI_ENTRY = { cli: 'src/cli/bin.ts' };
+
+/**
+ * Files that run in a worker thread of their own, built beside the chunks that start them (found
+ * there by `new URL('./<name>.js', import.meta.url)`); not part of the import surface either.
+ */
+export const WORKER_ENTRIES = {
+  'sensor-community-worker': 'src/follow/sensor-community-worker.ts',
+};

@@ -28,7 +28,11 @@ export interface FollowerOptions {
   readonly log: (line: string) => void;
   /** Default {@link SYSTEM_FOLLOW_CLOCK}. */
   readonly clock?: FollowClock;
-  /** What the sources fetch with; default the global `fetch`. */
+  /**
+   * What the sources fetch with; default the global `fetch`. Any other makes Sensor.Community
+   * read its file on the calling thread instead of a reading thread (a function cannot cross
+   * to another thread): see `sensorCommunitySource`.
+   */
   readonly fetch?: typeof globalThis.fetch;
 }
 
@@ -36,8 +40,8 @@ export interface FollowerOptions {
 export interface Follower {
   /**
    * Aborts the polls in flight, clears every timer, waits for batches being stored, closes the
-   * sources that keep something between polls, then gives the leases up; resolves once nothing
-   * of the follower runs. Calling it again gives the same
+   * sources (Sensor.Community's reading thread ends), then gives the leases up; resolves once
+   * nothing of the follower runs. Calling it again gives the same
    * promise.
    */
   stop(): Promise<void>;

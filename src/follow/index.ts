@@ -1,8 +1,9 @@
 // `airq/follow`: what `airq --follow` runs, for a program that serves airq from its own server.
 // A follower polls Sensor.Community, OpenAQ or PurpleAir for a box and stores each complete
 // poll through a store's durable path (a `JournaledStore` or a `PostgresStore`), as the CLI
-// does. It fetches with the global `fetch` (or one it is given) and keeps timers, so it is a
-// module with I/O, unlike the pure computations.
+// does. It fetches with the global `fetch` (or one it is given), keeps timers and reads
+// Sensor.Community's file on a worker thread, so it is a module with I/O, unlike the pure
+// computations.
 
 export type { NetworkBox } from '../payload/network-box.js';
 export { createFollowSink, type FollowSinkStore } from './follow-sink.js';

@@ -14,9 +14,10 @@ import { outsideBoxByText } from './sensor-community-precheck.js';
 import { MAX_ELEMENT_CHARS, readJsonArrayElements } from './sensor-community-stream.js';
 import { checkAnswerStatus } from './source-answer.js';
 
-// One read of Sensor.Community's five-minute file, from the request to the finished batch: the
-// whole of a poll, in one function that needs nothing of the source object, so that it can run
-// wherever the poll is read.
+// One read of Sensor.Community's five-minute file, from the request to the finished batch. It
+// is the whole of a poll, and the one implementation of it: the source runs it on the calling
+// thread when given a fetch of the caller's own, and the reading thread
+// (sensor-community-worker.ts) runs the same function otherwise.
 
 /** The source's name as failures and the log show it. */
 export const SENSOR_COMMUNITY = 'Sensor.Community';

@@ -31,6 +31,7 @@ import {
   READ_KEYS,
   read,
 } from './follow-cli-helpers.js';
+import { CAN_COUNT_THREADS, lowPriorityThreads } from './reading-threads.js';
 
 const KEYS: Readonly<Record<ReplaySource, string | undefined>> = {
   'sensor-community': undefined,
@@ -79,6 +80,11 @@ describe('airq --follow serves what each source answers', () => {
           const served = await networkIds(airq.url);
           return ids.every((id) => served.includes(id)) ? served : undefined;
         });
+        // Sensor.Community's file is read on a thread of its own at nice 19 (the other sources'
+        // answers are small and read on the server's thread).
+        if (CAN_COUNT_THREADS) {
+          expect(lowPriorityThreads(airq.pid)).toBe(source === 'sensor-community' ? 1 : 0);
+        }
         const network = await read(airq.url, '/v2/airq/network');
         // Exactly the fixture's installations: nothing outside the box, no null-coordinate row.
         expect(network.body.installations.map((i: { id: number }) => i.id)).toEqual(ids);

@@ -93,10 +93,17 @@ describe('sensorCommunitySource on a 20 MB file', { timeout: 180_000 }, () => {
     expect(stats.peakBufferedChars).toBeLessThan(sent.bytes / 20);
   });
 
-  it('gives the places and samples inside the box in one poll', async () => {
+  it('gives the places and samples inside the box in one poll, the same on either thread', async () => {
     const { baseUrl } = await serveLarge();
     const source = sensorCommunitySource({ box: KRAKOW, indoor: false, baseUrl });
-    const batch = await source.poll(fetch, new AbortController().signal, 0);
+    // The global fetch reads on the source's reading thread, a fetch of the caller's own here.
+    const callerFetch: typeof fetch = (input, init) => fetch(input, init);
+    const batch = await source.poll(callerFetch, new AbortController().signal, 0);
+    try {
+      expect(await source.poll(fetch, new AbortController().signal, 0)).toStrictEqual(batch);
+    } finally {
+      await source.close?.();
+    }
     // Locations 100, 200, …, 10,000 are in Kraków; 52,000 elements cycle 5.2 times through
     // the 10,000 locations, so those up to 2,000 appear 6 times and the others 5.
     const inside = Array.from({ length: 100 }, (_, k) => (k + 1) * 100);

@@ -1,8 +1,8 @@
 // sensorCommunitySource against a local node:http server replaying a real cut of data.json
 // (test/fixtures/follow/sensor-community/README.md: earthobservations/luftdatenpumpe,
-// doc/models/ldi/upstream.json, 2019), polled with Node's global fetch. The expected places
-// and samples are written out by hand from that file.
-import { readFileSync } from 'node:fs';
+// doc/models/ldi/upstream.json, 2019), polled with a fetch of the test's own, so on the calling
+// thread (sensor-community-thread.test.ts holds the reading thread to the same outcomes). The
+// expected places and samples are written out by hand from that file.
 import { afterEach, describe, expect, it } from 'vitest';
 import { type FollowOptions, PollFailure } from '../../src/follow/followed-batch.js';
 import {
@@ -10,14 +10,19 @@ import {
   SENSOR_COMMUNITY_EVERY_MS,
   sensorCommunitySource,
 } from '../../src/follow/sensor-community-source.js';
+import {
+  CAN_COUNT_THREADS,
+  lowPriorityThreads,
+  lowPriorityThreadsBecome,
+} from './reading-threads.js';
 import { oracleInstallation } from './sensor-community-oracle.js';
-import { type ReplayServer, startReplayServer } from './sensor-community-server.js';
-
-const FIXTURE = readFileSync(
-  new URL('../fixtures/follow/sensor-community/data-2019-04-25.json', import.meta.url),
-);
-const GERMANY = { minLat: 47, minLng: 5, maxLat: 56, maxLng: 16 };
-const NOW_MS = Date.UTC(2019, 3, 25, 1, 55);
+import {
+  RECORDED_DATA_JSON as FIXTURE,
+  GERMANY,
+  RECORDED_NOW_MS as NOW_MS,
+  type ReplayServer,
+  startReplayServer,
+} from './sensor-community-server.js';
 
 /** Epoch ms of a time of 2019-04-25, UTC. */
 const at = (hh: number, mm: number, ss: number) => Date.UTC(2019, 3, 25, hh, mm, ss);
@@ -49,6 +54,9 @@ const BERLIN_LATER = [
   { sourceId: 1071, name: 'TEMPERATURE', atMs: at(1, 53, 41), value: 18.7 },
 ];
 
+// Any fetch but the global one reads on the calling thread.
+const callerFetch: typeof fetch = (input, init) => fetch(input, init);
+
 let server: ReplayServer | undefined;
 afterEach(async () => {
   await server?.close();
@@ -66,7 +74,7 @@ async function serving(body: string | Uint8Array): Promise<ReplayServer> {
 
 async function poll(base: string, options: Partial<FollowOptions> = {}) {
   const source = sensorCommunitySource({ box: GERMANY, indoor: false, baseUrl: base, ...options });
-  return source.poll(fetch, new AbortController().signal, NOW_MS);
+  return source.poll(callerFetch, new AbortController().signal, NOW_MS);
 }
 
 /** The fields of a fixture element the tests change. */
@@ -88,7 +96,7 @@ describe('sensorCommunitySource on the 2019 cut of data.json', () => {
     const source = sensorCommunitySource({ box: GERMANY, indoor: false, baseUrl });
     expect(source.name).toBe('sensor-community');
     expect(source.defaultEveryMs).toBe(60_000);
-    const batch = await source.poll(fetch, new AbortController().signal, NOW_MS);
+    const batch = await source.poll(callerFetch, new AbortController().signal, NOW_MS);
     expect(paths).toEqual(['/static/v1/data.json']);
     expect(batch).toEqual({
       places: [BERLIN, STUTTGART],
@@ -97,10 +105,27 @@ describe('sensorCommunitySource on the 2019 cut of data.json', () => {
     });
   });
 
+  it('polled with the global fetch, reads on a thread of its own until closed', async () => {
+    const { baseUrl } = await serving(FIXTURE);
+    const source = sensorCommunitySource({ box: GERMANY, indoor: false, baseUrl });
+    const before = CAN_COUNT_THREADS ? lowPriorityThreads() : 0;
+    try {
+      expect(await source.poll(fetch, new AbortController().signal, NOW_MS)).toEqual({
+        places: [BERLIN, STUTTGART],
+        samples: [...BERLIN_SAMPLES, ...STUTTGART_SAMPLES, ...BERLIN_LATER],
+        skipped: {},
+      });
+      if (CAN_COUNT_THREADS) expect(lowPriorityThreads()).toBe(before + 1);
+    } finally {
+      await source.close?.();
+    }
+    if (CAN_COUNT_THREADS) expect(await lowPriorityThreadsBecome(before)).toBe(before);
+  });
+
   it('asks the same path of a base URL given with trailing slashes', async () => {
     const { baseUrl, paths } = await serving(FIXTURE);
     const source = sensorCommunitySource({ box: GERMANY, indoor: false, baseUrl: `${baseUrl}//` });
-    const batch = await source.poll(fetch, new AbortController().signal, NOW_MS);
+    const batch = await source.poll(callerFetch, new AbortController().signal, NOW_MS);
     expect(paths).toEqual(['/static/v1/data.json']);
     expect(batch.places).toEqual([BERLIN, STUTTGART]);
   });
@@ -360,7 +385,7 @@ describe('sensorCommunitySource failures: the poll is dropped whole', () => {
   it('an aborted poll', async () => {
     const { baseUrl } = await serving(FIXTURE);
     const source = sensorCommunitySource({ box: GERMANY, indoor: false, baseUrl });
-    const error = await failure(source.poll(fetch, AbortSignal.abort(), NOW_MS));
+    const error = await failure(source.poll(callerFetch, AbortSignal.abort(), NOW_MS));
     expect(error.message).toMatch(/^Sensor\.Community could not be reached/);
   });
 });

@@ -9,6 +9,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { CLI_ENTRY, WORKER_ENTRIES } from '../../scripts/entries.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** How long a start may take to open its data and listen, ms (a loaded CI machine is slow). */
@@ -22,7 +23,8 @@ export interface CliBundle {
 }
 
 /**
- * Bundles the CLI (ES module, Node 20, packages left as imports) into a fresh directory.
+ * Bundles the CLI (ES module, Node 20, packages left as imports) into a fresh directory, with the
+ * files of its worker threads beside it.
  *
  * @example
  * const bundle = await bundleCli();
@@ -34,18 +36,21 @@ export async function bundleCli(): Promise<CliBundle> {
   const cache = join(REPO_ROOT, 'node_modules', '.cache');
   await mkdir(cache, { recursive: true });
   const dir = await mkdtemp(join(cache, 'airq-live-cli-'));
-  const entry = join(dir, 'cli.mjs');
+  // The worker threads' files beside the CLI, where it looks for them (`.mjs` as the CLI: a
+  // `.js` file under node_modules is read as CommonJS).
+  const entries = Object.entries({ ...CLI_ENTRY, ...WORKER_ENTRIES });
   await build({
-    entryPoints: [join(REPO_ROOT, 'src/cli/bin.ts')],
+    entryPoints: Object.fromEntries(entries.map(([name, path]) => [name, join(REPO_ROOT, path)])),
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
     packages: 'external',
-    outfile: entry,
+    outdir: dir,
+    outExtension: { '.js': '.mjs' },
     logLevel: 'warning',
   });
-  return { entry, remove: () => rm(dir, { recursive: true, force: true }) };
+  return { entry: join(dir, 'cli.mjs'), remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
 /** One running `airq`. */

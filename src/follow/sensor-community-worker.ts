@@ -1,0 +1,67 @@
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
+import { parentPort } from 'node:worker_threads';
+import { PollFailure } from './followed-batch.js';
+import { readSensorCommunityFile } from './sensor-community-read.js';
+import type { ReadFailure, ReadReply, ReadRequest } from './sensor-community-thread.js';
+
+// The reading thread of a Sensor.Community source (started by sensor-community-thread.ts): it
+// runs `readSensorCommunityFile` for each request of the server's thread and sends the finished
+// batch back. A poll makes some 20 MB of short-lived strings; here they live in this thread's
+// own heap, so collecting them never pauses the thread that answers requests, and the splitting
+// and parsing run beside it instead of in its turns. This thread asks for the lowest priority,
+// so that on a machine with fewer free cores than busy threads the server's thread comes first.
+
+// Linux reads `/proc/thread-self` as `PID/task/TID`, and setpriority on a thread id changes that
+// thread alone (its nice value is per thread); lowering it is always permitted. Elsewhere the
+// file is missing and the thread keeps the process's priority.
+function lowerThisThreadsPriority(): void {
+  let self: string;
+  try {
+    self = readlinkSync('/proc/thread-self');
+  } catch {
+    return;
+  }
+  const threadId = Number(self.slice(self.lastIndexOf('/') + 1));
+  if (!Number.isSafeInteger(threadId) || threadId <= 0) return;
+  try {
+    setPriority(threadId, 19);
+  } catch {
+    // A system that refuses even to lower it: the read runs at the process's priority.
+  }
+}
+
+function failureOf(error: unknown): ReadFailure {
+  if (error instanceof PollFailure) {
+    return { message: error.message, retryAfterMs: error.retryAfterMs, pollFailure: true };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return { message, retryAfterMs: undefined, pollFailure: false };
+}
+
+const port = parentPort;
+if (port !== null) {
+  lowerThisThreadsPriority();
+  // The read under way: the server's thread asks one at a time, but an aborted read may still be
+  // winding down when the next request comes.
+  const reading = new Map<number, AbortController>();
+  port.on('message', (request: ReadRequest) => {
+    if (request.kind === 'abort') {
+      // The reason as the calling thread's read would report it: fetch rejects with it.
+      reading.get(request.id)?.abort(new Error(request.reason));
+      return;
+    }
+    const { id, url, box, indoor, nowMs } = request;
+    const controller = new AbortController();
+    reading.set(id, controller);
+    readSensorCommunityFile(globalThis.fetch, url, { box, indoor }, controller.signal, nowMs)
+      .then(
+        (batch): ReadReply => ({ id, batch }),
+        (error: unknown): ReadReply => ({ id, failure: failureOf(error) }),
+      )
+      .then((reply) => {
+        reading.delete(id);
+        port.postMessage(reply);
+      });
+  });
+}
