@@ -61,8 +61,9 @@ export function sensorCommunitySource(options: FollowOptions): FollowedSource {
     name: 'sensor-community',
     defaultEveryMs: SENSOR_COMMUNITY_EVERY_MS,
     poll(fetch: typeof globalThis.fetch, signal: AbortSignal, nowMs: number) {
-      // A fetch of the caller's own (a mock, a proxy's agent) cannot cross to another thread.
-      if (fetch !== globalThis.fetch) {
+      // A fetch of the caller's own (a mock, a proxy's agent) cannot cross to another thread,
+      // and a bundle of the user's own may have left the thread's module behind.
+      if (fetch !== globalThis.fetch || !thread.available) {
         return readSensorCommunityFile(fetch, url, filter, signal, nowMs);
       }
       return thread.read(url, filter, signal, nowMs);

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { extname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { NetworkBox } from '../payload/network-box.js';
@@ -48,13 +49,24 @@ const why = (error: unknown) => (error instanceof Error ? error.message : String
 // CLI, `sensor-community-worker.ts` in the sources. Node 20 does not pass the module hooks of
 // `npm start` and vitest (tsx, vite) on to a worker, so from the sources the worker first
 // registers tsx (a dev dependency, at hand wherever the sources run) and then loads the file.
-function startWorker(): Worker {
-  const extension = extname(new URL(import.meta.url).pathname);
-  const file = new URL(`./sensor-community-worker${extension}`, import.meta.url);
+function startWorker(file: URL): Worker {
+  const extension = extname(file.pathname);
   if (extension !== '.ts') return new Worker(file);
   const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
   const code = `import { register } from ${tsx}; register(); await import(${JSON.stringify(file.href)});`;
   return new Worker(new URL(`data:text/javascript,${encodeURIComponent(code)}`));
+}
+
+/**
+ * Where the reading thread's module lies beside this one, for this module's own extension.
+ *
+ * @example
+ * readingThreadFile('file:///app/node_modules/airq/dist/chunk-AB12.js').href;
+ * // 'file:///app/node_modules/airq/dist/sensor-community-worker.js'
+ */
+export function readingThreadFile(moduleUrl: string = import.meta.url): URL {
+  const extension = extname(new URL(moduleUrl).pathname);
+  return new URL(`./sensor-community-worker${extension}`, moduleUrl);
 }
 
 /**
@@ -72,6 +84,23 @@ export class SensorCommunityThread {
   #worker: Worker | undefined;
   readonly #pending = new Map<number, PendingRead>();
   #nextId = 1;
+  readonly #file: URL;
+  #available: boolean | undefined;
+
+  /** @param file - the reading thread's module; default {@link readingThreadFile}'s */
+  constructor(file: URL = readingThreadFile()) {
+    this.#file = file;
+  }
+
+  /**
+   * Whether the reading thread's module is there to start. A bundler that put `airq/follow`
+   * into one file of a user's own left it behind: polls then read on the calling thread, as
+   * they did before there was a reading thread, rather than fail one after the other.
+   */
+  get available(): boolean {
+    this.#available ??= this.#file.protocol !== 'file:' || existsSync(this.#file);
+    return this.#available;
+  }
 
   /**
    * Reads `url` on the reading thread, starting it when none runs.
@@ -116,7 +145,7 @@ export class SensorCommunityThread {
 
   #running(): Worker {
     if (this.#worker !== undefined) return this.#worker;
-    const worker = startWorker();
+    const worker = startWorker(this.#file);
     // Idle, the thread must not keep the process alive; `read` holds it while a read is out.
     worker.unref();
     worker.on('message', (reply: ReadReply) => this.#settle(reply));
