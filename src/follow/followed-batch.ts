@@ -69,6 +69,17 @@ export interface FollowOptions {
 }
 
 /**
+ * The message of anything thrown, as a poll's failure line quotes it.
+ *
+ * @example
+ * messageOf(new Error('socket hang up')); // 'socket hang up'
+ * messageOf('aborted'); // 'aborted'
+ */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
  * Why a poll was dropped whole. `retryAfterMs` is set when the source said when to come back
  * (a `Retry-After` header, a rate-limit reset); the follower waits at least that long.
  *

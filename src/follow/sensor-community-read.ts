@@ -3,6 +3,7 @@ import {
   type FollowedBatch,
   type FollowedPlace,
   type FollowedSample,
+  messageOf,
   PollFailure,
 } from './followed-batch.js';
 import {
@@ -50,8 +51,7 @@ export async function readSensorCommunityFile(
   try {
     answer = await fetch(url, { signal, headers: { accept: 'application/json' } });
   } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
-    throw new PollFailure(`${SENSOR_COMMUNITY} could not be reached (${why})`);
+    throw new PollFailure(`${SENSOR_COMMUNITY} could not be reached (${messageOf(error)})`);
   }
   await checkAnswerStatus(SENSOR_COMMUNITY, answer, nowMs);
   const batch = new BatchBuilder();

@@ -1,4 +1,4 @@
-import { PollFailure } from './followed-batch.js';
+import { messageOf, PollFailure } from './followed-batch.js';
 import { JsonArraySplitter } from './sensor-community-splitter.js';
 
 // Reads an answer whose body is one JSON array, element by element, as the bytes arrive:
@@ -67,7 +67,7 @@ export async function readJsonArrayElements(
     try {
       element = JSON.parse(text);
     } catch (error) {
-      throw new PollFailure(`${source}: element ${elements + 1} is not JSON (${why(error)})`);
+      throw new PollFailure(`${source}: element ${elements + 1} is not JSON (${messageOf(error)})`);
     }
     elements++;
     visit(element);
@@ -99,7 +99,7 @@ export async function readJsonArrayElements(
     await reader?.cancel().catch(() => undefined);
     // The splitter's SyntaxError; anything else is no fault of the answer and is not hidden.
     if (!(error instanceof SyntaxError)) throw error;
-    throw new PollFailure(`${source}: the answer is not a JSON array (${why(error)})`);
+    throw new PollFailure(`${source}: the answer is not a JSON array (${messageOf(error)})`);
   }
   return { elements, peakBufferedChars: splitter.peakBufferedChars };
 }
@@ -111,7 +111,7 @@ async function read(
   try {
     return await reader.read();
   } catch (error) {
-    throw new PollFailure(`${source}: the answer could not be read whole (${why(error)})`);
+    throw new PollFailure(`${source}: the answer could not be read whole (${messageOf(error)})`);
   }
 }
 
@@ -120,10 +120,6 @@ function decode(source: string, decoder: TextDecoder, bytes: Uint8Array | undefi
   try {
     return bytes === undefined ? decoder.decode() : decoder.decode(bytes, { stream: true });
   } catch (error) {
-    throw new PollFailure(`${source}: the answer is not UTF-8 text (${why(error)})`);
+    throw new PollFailure(`${source}: the answer is not UTF-8 text (${messageOf(error)})`);
   }
-}
-
-function why(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

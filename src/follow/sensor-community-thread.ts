@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { extname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { NetworkBox } from '../payload/network-box.js';
-import { type FollowedBatch, PollFailure } from './followed-batch.js';
+import { type FollowedBatch, messageOf, PollFailure } from './followed-batch.js';
 import type { SensorCommunityFilter } from './sensor-community-elements.js';
 import { SENSOR_COMMUNITY } from './sensor-community-read.js';
 
@@ -41,8 +41,6 @@ interface PendingRead {
   readonly resolve: (batch: FollowedBatch) => void;
   readonly reject: (error: Error) => void;
 }
-
-const why = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 // The reading thread's file lies beside this module: `dist/sensor-community-worker.js` next
 // to the chunk of the build, `sensor-community-worker.mjs` next to the tests' bundle of the
@@ -119,11 +117,11 @@ export class SensorCommunityThread {
     try {
       worker = this.#running();
     } catch (error) {
-      const message = `${SENSOR_COMMUNITY}: the reading thread could not start (${why(error)})`;
+      const message = `${SENSOR_COMMUNITY}: the reading thread could not start (${messageOf(error)})`;
       return Promise.reject(new PollFailure(message));
     }
     const id = this.#nextId++;
-    const abort = () => worker.postMessage({ kind: 'abort', id, reason: why(signal.reason) });
+    const abort = () => worker.postMessage({ kind: 'abort', id, reason: messageOf(signal.reason) });
     return new Promise<FollowedBatch>((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
       worker.ref();
@@ -150,7 +148,7 @@ export class SensorCommunityThread {
     worker.unref();
     worker.on('message', (reply: ReadReply) => this.#settle(reply));
     worker.on('error', (error) => {
-      this.#dropped(worker, `${SENSOR_COMMUNITY}: the reading thread failed (${why(error)})`);
+      this.#dropped(worker, `${SENSOR_COMMUNITY}: the reading thread failed (${messageOf(error)})`);
     });
     worker.on('exit', (code) => {
       this.#dropped(worker, `${SENSOR_COMMUNITY}: the reading thread ended (exit code ${code})`);

@@ -1,7 +1,7 @@
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { PollFailure } from './followed-batch.js';
+import { messageOf, PollFailure } from './followed-batch.js';
 import { readSensorCommunityFile } from './sensor-community-read.js';
 import type { ReadFailure, ReadReply, ReadRequest } from './sensor-community-thread.js';
 
@@ -35,8 +35,7 @@ function failureOf(error: unknown): ReadFailure {
   if (error instanceof PollFailure) {
     return { message: error.message, retryAfterMs: error.retryAfterMs, pollFailure: true };
   }
-  const message = error instanceof Error ? error.message : String(error);
-  return { message, retryAfterMs: undefined, pollFailure: false };
+  return { message: messageOf(error), retryAfterMs: undefined, pollFailure: false };
 }
 
 const port = parentPort;

@@ -1,4 +1,4 @@
-import { PollFailure } from './followed-batch.js';
+import { messageOf, PollFailure } from './followed-batch.js';
 
 // Every followed source reads its answers the same way: a status outside 2xx drops the poll
 // (with the wait the source asked for), and a body is read whole, within a size limit, before
@@ -80,8 +80,7 @@ export async function readTextAnswer(
     return text + decoder.decode();
   } catch (error) {
     if (error instanceof PollFailure) throw error;
-    const why = error instanceof Error ? error.message : String(error);
-    throw new PollFailure(`${source}: the answer could not be read whole (${why})`);
+    throw new PollFailure(`${source}: the answer could not be read whole (${messageOf(error)})`);
   }
 }
 
@@ -100,7 +99,6 @@ export async function readJsonAnswer(
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
-    throw new PollFailure(`${source}: the answer is not JSON (${why})`);
+    throw new PollFailure(`${source}: the answer is not JSON (${messageOf(error)})`);
   }
 }

@@ -6,7 +6,12 @@ import {
   stateAfter,
   stateChangeLine,
 } from './follow-log-lines.js';
-import { type FollowedBatch, type FollowedSource, PollFailure } from './followed-batch.js';
+import {
+  type FollowedBatch,
+  type FollowedSource,
+  messageOf,
+  PollFailure,
+} from './followed-batch.js';
 import type { FollowerEntry, FollowerOptions } from './follower.js';
 import { leaseCheckMs, leaseTtlMs, POLL_DEADLINE_MS, pollDelayMs } from './poll-backoff.js';
 
@@ -17,10 +22,6 @@ import { leaseCheckMs, leaseTtlMs, POLL_DEADLINE_MS, pollDelayMs } from './poll-
 
 const STOPPED = new Error('the follower stopped');
 const LEASE_LOST = new Error('another instance took the lease');
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 // Settles with `run()`, or rejects with the signal's reason as soon as it aborts: a source that
 // ignores its signal cannot hold the follower, and its late answer is never used.
