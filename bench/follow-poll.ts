@@ -1,6 +1,6 @@
 // `npm run bench:follow`: one poll of a 20 MB Sensor.Community file filtered to a city, in
 // `airq` as users run it (issue 38). Three processes:
-//   - a file server (bench/follow/data-json-server.ts) serving a synthetic `data.json` of
+//   - a file server (bench/follow/data-json-server.ts, at nice 19) serving a synthetic `data.json` of
 //     --elements elements (44,000: about 20 MB, as the live file) spread over Europe, about one location in a
 //     hundred in Kraków, with timestamps of each request's moment;
 //   - `airq` (the bundled `dist/cli.js`, built first; `--cli sources`: as `npm start` runs it) with `--follow sensor-community
@@ -17,7 +17,7 @@
 // of the figures, the first one's time reported apart. The file server holds `airq`'s first
 // request until the memory before any poll was read.
 //
-//   npm run bench:follow -- [--elements 44000] [--polls 12] [--warmup-polls 1] [--every 6]
+//   npm run bench:follow -- [--elements 44000] [--polls 20] [--warmup-polls 1] [--every 6]
 //                           [--rate 40] [--connections 2] [--guard-ms 1000] [--sample-ms 20]
 //                           [--bytes-per-second N] [--quick] [--out FILE] [--cli bundled|sources]
 //                           [--no-build]
@@ -69,7 +69,7 @@ function whole(name: keyof typeof flags, min: number, fallback?: number): number
 
 const quick = flags.quick;
 const elements = whole('elements', 4, quick ? 4_400 : 44_000);
-const polls = whole('polls', 1, quick ? 3 : 12);
+const polls = whole('polls', 1, quick ? 3 : 20);
 const warmupPolls = whole('warmup-polls', 1);
 const everyS = whole('every', 1, quick ? 3 : 6);
 const ratePerS = whole('rate', 2);
@@ -209,7 +209,7 @@ async function main(): Promise<number> {
     '',
     `Written by \`npm run bench:follow${quick ? ' -- --quick' : ''}\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC. ${machine}. 1-minute load average ${loadBefore.toFixed(2)} before, ${(loadavg()[0] ?? 0).toFixed(2)} after.`,
     '',
-    `\`airq\` started ${cliEntryText(cliEntry)} (access log on, stdout a pipe), following a file server in a process of its own: \`--follow sensor-community --follow-box ${box} --follow-every ${everyS}s\`, a temporary \`--data-dir\` (journal, \`--fsync always\`). The file: a synthetic \`data.json\` of ${(file.bytes / 1e6).toFixed(1)} MB, ${file.elements.toLocaleString('en-US')} elements over ${file.locations.toLocaleString('en-US')} locations across Europe, ${file.cityElements} of them in Kraków's box (${file.cityLocations} outdoor locations), timestamps of each request's moment, sent ${throttle}. ${polls} polls measured after ${warmupPolls} warm-up poll(s); the network route answered ${result.installations ?? '—'} installations at the end.`,
+    `\`airq\` started ${cliEntryText(cliEntry)} (access log on, stdout a pipe), following a file server in a process of its own at nice 19 (it stands for Sensor.Community's own machine): \`--follow sensor-community --follow-box ${box} --follow-every ${everyS}s\`, a temporary \`--data-dir\` (journal, \`--fsync always\`). The file: a synthetic \`data.json\` of ${(file.bytes / 1e6).toFixed(1)} MB, ${file.elements.toLocaleString('en-US')} elements over ${file.locations.toLocaleString('en-US')} locations across Europe, ${file.cityElements} of them in Kraków's box (${file.cityLocations} outdoor locations), timestamps of each request's moment, sent ${throttle}. ${polls} polls measured after ${warmupPolls} warm-up poll(s); the network route answered ${result.installations ?? '—'} installations at the end.`,
     '',
     result.poll,
     '',

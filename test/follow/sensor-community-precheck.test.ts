@@ -70,6 +70,8 @@ describe('outsideBoxByText', () => {
       '{"location":{"id":5,"latitude":"","longitude":"13.3"}}',
       '{"location":{"id":5,"latitude":"5\\u0032.5","longitude":"13.3"}}',
       '{"location":{"id":5,"latitude":"52,5","longitude":"13.3"}}',
+      // A raw tab in a coordinate's string: not JSON, so the element must fail its parse.
+      '{"location":{"id":5,"latitude":"\t52.5","longitude":"13.3"}}',
       // Not an object at all.
       '[{"location":{"id":5,"latitude":"52.5","longitude":"13.3"}}]',
     ];
