@@ -16,10 +16,14 @@ export const MAX_ELEMENT_CHARS = 1_048_576;
  */
 export const SLICE_MS = 0.5;
 
-// The most text handed to the splitter between two looks at the clock, in UTF-16 code units:
-// a chunk of the body can be 64–128 KiB, which takes the splitter and the pre-check 1–2 ms on a
-// slow core, so the slice is checked within a chunk, not only between chunks.
-const PIECE_CHARS = 8_192;
+// The most bytes decoded and handed to the splitter between two looks at the clock: a chunk of
+// the body can be 64–128 KiB, which takes the splitter and the pre-check 1–2 ms on a slow core,
+// so the slice is checked within a chunk, not only between chunks. The bytes are cut before
+// they are decoded, not the text after: a string of a whole chunk of 128 KiB or more is born in
+// V8's large-object space, which counts as old, and a poll of the 20 MB file then ran 4–5 full
+// collections of the reading thread's heap, whose concurrent marking took the server's thread's
+// core (docs/design.md, "The reading thread decodes 8 KiB at a time").
+const PIECE_BYTES = 8_192;
 
 // A turn of the event loop: setImmediate where there is one (Node), else a timer.
 const nextTurn = (): Promise<void> =>
@@ -79,13 +83,14 @@ export async function readJsonArrayElements(
       for (;;) {
         const { done, value } = await read(source, reader);
         if (done) break;
-        const text = decode(source, decoder, value);
         // Chunks already received resolve the next read at once, as a microtask: without a
         // pause the whole file would be read in one stretch that no request could interrupt.
-        for (let fromChar = 0; fromChar < text.length; fromChar += PIECE_CHARS) {
-          const piece =
-            text.length <= PIECE_CHARS ? text : text.slice(fromChar, fromChar + PIECE_CHARS);
-          splitter.push(piece, parse);
+        for (let fromByte = 0; fromByte < value.byteLength; fromByte += PIECE_BYTES) {
+          const bytes =
+            value.byteLength <= PIECE_BYTES
+              ? value
+              : value.subarray(fromByte, fromByte + PIECE_BYTES);
+          splitter.push(decode(source, decoder, bytes), parse);
           if (performance.now() - sliceStartMs >= SLICE_MS) {
             await nextTurn();
             sliceStartMs = performance.now();

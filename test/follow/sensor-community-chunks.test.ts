@@ -88,6 +88,26 @@ describe('sensorCommunitySource, chunks cut anywhere', () => {
     );
   });
 
+  it('reads a chunk larger than its 8 KiB pieces with a character across their cut', async () => {
+    // The reader decodes a chunk's bytes 8,192 at a time. Here a two-byte character of a note
+    // starts at byte 8,191 of a single 40 kB chunk, so the cut falls inside it.
+    const elements = fc.sample(generatedElement, { seed: 38, numRuns: 80 });
+    const noted = [{ ...(elements[0] as object), note: 'ąę'.repeat(4_000) }, ...elements.slice(1)];
+    const text = JSON.stringify(noted);
+    const plain = new TextEncoder().encode(text);
+    const firstWide = plain.findIndex((byte) => byte >= 0x80);
+    expect(firstWide).toBeGreaterThan(0);
+    expect(firstWide).toBeLessThan(8_191);
+    const bytes = new TextEncoder().encode(' '.repeat(8_191 - firstWide) + text);
+    expect(bytes[8_191]).toBe(0xc4); // 'ą' is c4 85, 'ę' c4 99
+    expect(bytes.length).toBeGreaterThan(3 * 8_192);
+    for (const box of [KRAKOW, { minLat: -90, minLng: -180, maxLat: 90, maxLng: 180 }]) {
+      const source = sensorCommunitySource({ box, indoor: true, baseUrl: 'http://mirror.test' });
+      const batch = await source.poll(chunkedFetch(bytes, [], []), new AbortController().signal, 0);
+      expect(batch).toEqual(oracleBatch(JSON.parse(text), box, true));
+    }
+  });
+
   it('rejects the whole poll when the body is cut short, wherever (1,000 runs)', async () => {
     await fc.assert(
       fc.asyncProperty(
