@@ -165,9 +165,10 @@ export function syntheticDataJson(
   }
   pieces.push(`${text}]`);
   // The file with blank timestamps, and where each timestamp goes: a rendering writes the
-  // stamps into a copy, best one kept from an earlier rendering. Joining the 88,000 pieces per
-  // request took 75–100 ms of the file server's CPU right when a poll began, on the same two
-  // cores as `airq`; a fresh 20 MB copy alone takes some 60 ms here (its pages faulted in).
+  // stamps into a copy of it, one kept from an earlier rendering where the caller has one.
+  // Joining the 88,000 pieces per request took 75–100 ms of the file server's CPU right when a
+  // poll began, on the same two cores as `airq`; a fresh 20 MB copy alone takes some 60 ms here
+  // (its pages faulted in).
   const fixed = pieces.map((piece) => Buffer.from(piece, 'utf8'));
   const blank = Buffer.alloc(TIMESTAMP_LENGTH, 0x20);
   const template = Buffer.concat(
