@@ -6,9 +6,9 @@
 //   - `airq` (the bundled `dist/cli.js`, built first; `--cli sources`: as `npm start` runs it) with `--follow sensor-community
 //     --follow-box 49.97,19.79,50.13,20.22 --follow-url sensor-community=<file server>
 //     --follow-every <--every>` and a temporary --data-dir (the journal, `--fsync always`);
-//   - this one: autocannon reading `/v2/airq/network` (the city's box, gzip, as the page asks)
-//     and `/v2/measurements/point` (Kraków's centre) at a steady --rate throughout, and a watch
-//     of `airq` every --sample-ms: VmRSS of /proc/PID/status, and its data directory's size.
+//   - this one: readers arriving at random (bench/follow/timed-reads.ts) on `/v2/airq/network`
+//     (the city's box, gzip, as the page asks) and `/v2/measurements/point` (Kraków's centre), a
+//     mean --rate in all throughout, and a watch of `airq` every --sample-ms: VmRSS of /proc/PID/status, and its data directory's size.
 // A poll's window runs from the file request's arrival at the file server to the data
 // directory's last growth before the next request (the batch stored; only polls write). Each
 // read is then placed during a poll (its time overlaps a window) or without one (not within
@@ -18,7 +18,7 @@
 // request until the memory before any poll was read.
 //
 //   npm run bench:follow -- [--elements 44000] [--polls 20] [--warmup-polls 1] [--every 6]
-//                           [--rate 40] [--connections 2] [--guard-ms 1000] [--sample-ms 20]
+//                           [--rate 40] [--guard-ms 1000] [--sample-ms 20]
 //                           [--bytes-per-second N] [--quick] [--out FILE] [--cli bundled|sources]
 //                           [--no-build]
 //
@@ -46,7 +46,6 @@ const { values: flags } = parseArgs({
     'warmup-polls': { type: 'string', default: '1' },
     every: { type: 'string' },
     rate: { type: 'string', default: '40' },
-    connections: { type: 'string', default: '2' },
     'guard-ms': { type: 'string', default: '1000' },
     'sample-ms': { type: 'string', default: '20' },
     'bytes-per-second': { type: 'string' },
@@ -73,7 +72,6 @@ const polls = whole('polls', 1, quick ? 3 : 20);
 const warmupPolls = whole('warmup-polls', 1);
 const everyS = whole('every', 1, quick ? 3 : 6);
 const ratePerS = whole('rate', 2);
-const connections = whole('connections', 1);
 const guardMs = whole('guard-ms', 0);
 const sampleMs = whole('sample-ms', 1);
 const bytesPerSecond =
@@ -135,7 +133,7 @@ async function run(dataDir: string) {
       airq.url,
       { apikey: airq.key, accept: 'application/json', 'accept-encoding': 'gzip' },
       ROUTES.map((route) => ({ ...route, ratePerS: ratePerS / ROUTES.length })),
-      connections,
+      whole('seed', 0),
     );
     const wanted = warmupPolls + polls + 1;
     let seen = 0;
@@ -213,7 +211,7 @@ async function main(): Promise<number> {
     '',
     result.poll,
     '',
-    `Reads: autocannon from the parent process, ${ratePerS} requests a second in all over ${connections} connection(s) per route, throughout: \`/v2/airq/network\` with Kraków's box and \`/v2/measurements/point\` at its centre, gzip. "During a poll": the read's time overlaps a poll's window (file request to stored); "no poll running": at least ${guardMs} ms after any poll stored and before the next began. ${result.errors} connection errors.`,
+    `Reads: from the parent process, each route's reads arriving at random (a seeded Poisson process, each read sent at its moment on a free keep-alive connection or a new one), ${ratePerS} a second in all on average, throughout: \`/v2/airq/network\` with Kraków's box and \`/v2/measurements/point\` at its centre, gzip. "During a poll": the read's time overlaps a poll's window (file request to stored); "no poll running": at least ${guardMs} ms after any poll stored and before the next began. ${result.errors} failed reads.`,
     '',
     result.reads,
     '<!-- follow:end -->',

@@ -110,7 +110,7 @@ export function assignPlaces(
     });
     if (same !== undefined) {
       const described = describedAs(installation, same.installation.id);
-      if (canonicalJson(described) !== canonicalJson(same.installation)) {
+      if (!sameJson(described, same.installation)) {
         writes.push({ place: same.place, installation: described });
       }
       ids.set(sourceId, same.installation.id);
@@ -132,14 +132,35 @@ function describedAs(installation: FollowedPlace['installation'], id: number): S
   return checked as StoredInstallation; // one in, one out
 }
 
-// JSON with the keys of every object sorted: PostgreSQL's jsonb gives keys back in its own
-// order, so a plain stringify would see changes where there are none.
-function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_, item: unknown) => {
-    if (typeof item !== 'object' || item === null || Array.isArray(item)) return item;
-    const sorted: Record<string, unknown> = {};
-    for (const key of Object.keys(item).sort())
-      sorted[key] = (item as Record<string, unknown>)[key];
-    return sorted;
-  });
+/**
+ * Whether two JSON-shaped values (plain objects, arrays, strings, finite numbers, booleans,
+ * null) would be written as the same JSON once the keys of every object are sorted: PostgreSQL's jsonb gives keys back in its own order, and a key whose value
+ * is `undefined` is not written at all. Compared in place, since a poll compares every place of
+ * the batch on the server's thread, where writing both out as text cost milliseconds.
+ *
+ * @example
+ * sameJson({ a: 1, b: [2, { c: 3 }] }, { b: [2, { c: 3 }], a: 1 }); // true
+ * sameJson({ a: 1, b: undefined }, { a: 1 }); // true
+ * sameJson({ a: 1 }, { a: '1' }); // false
+ */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    // An array writes an `undefined` item as null.
+    return a.every((item, i) => sameJson(item ?? null, b[i] ?? null));
+  }
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  let written = 0;
+  for (const key in left) {
+    if (!Object.hasOwn(left, key) || left[key] === undefined) continue;
+    written++;
+    if (!Object.hasOwn(right, key) || !sameJson(left[key], right[key])) return false;
+  }
+  for (const key in right) {
+    if (Object.hasOwn(right, key) && right[key] !== undefined) written--;
+  }
+  return written === 0;
 }
