@@ -6,12 +6,18 @@
 // (`{ arm: true }`), so that `airq`'s memory can be read before its first poll; the parent then
 // asks for the requests seen so far (`{ requests: true }`): when each arrived and when its last
 // byte was handed to the socket, epoch ms (the clock every process on the machine shares).
-// It runs at the lowest priority (nice 19). It stands for Sensor.Community's server, which sends
-// the file from a machine of its own; here its sending (over loopback the kernel also does the
-// receiving side's TCP work in the sender's thread) would otherwise take one of the two cores
-// from `airq` for the whole transfer, a cost no real poll puts on the machine that runs `airq`.
-// In runs of 20 polls (2026-12-03) the p99 of reads during a poll was 1.61× the p99 without one
-// with it at nice 0, and 1.18–1.79× in three runs at nice 19.
+// All its threads run at the lowest priority (nice 19): Linux keeps a nice value per thread, so
+// lowering the main thread alone left V8's helper threads (which collect its heap) at nice 0.
+// It stands for Sensor.Community's server, which sends the file from a machine of its own; here
+// its sending (over loopback the kernel also does the receiving side's TCP work in the sender's
+// thread) would otherwise take one of the two cores from `airq` for the whole transfer, a cost
+// no real poll puts on the machine that runs `airq`.
+// In runs of 20 polls (2026-12-03, reads in autocannon's bursts) the p99 of reads during a poll
+// was 1.61× the p99 without one with it at nice 0, and 1.18–1.79× in three runs with its main
+// thread at nice 19; with readers arriving at random, 4.17× and 4.26× with its main thread at
+// nice 19, 2.30–3.92× (and 2.26× over 40 polls) with all its threads.
+
+import { readdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { setPriority } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -47,7 +53,16 @@ const { values: flags } = parseArgs({
     'bytes-per-second': { type: 'string' },
   },
 });
-setPriority(19);
+// Every thread that runs now (V8's helpers start with the process; later threads inherit the
+// nice value of the thread that starts them). Where /proc is missing, the calling thread alone.
+const threadIds = (() => {
+  try {
+    return readdirSync('/proc/self/task').map(Number);
+  } catch {
+    return [0];
+  }
+})();
+for (const threadId of threadIds) setPriority(threadId, 19);
 const file = syntheticDataJson(Number(flags.elements), KRAKOW_BOX, Number(flags.seed));
 const bytesPerSecond =
   flags['bytes-per-second'] === undefined ? undefined : Number(flags['bytes-per-second']);
