@@ -63,7 +63,11 @@ export function startTimedReads(
   const readOnce = (route: string, url: URL): Promise<void> =>
     new Promise<void>((resolve) => {
       const sentAt = performance.now();
+      let settled = false;
+      // A response that breaks may report on both the request and the response: one error.
       const failed = () => {
+        if (settled) return;
+        settled = true;
         errors += 1;
         resolve();
       };
@@ -71,6 +75,8 @@ export function startTimedReads(
         response.resume();
         response.once('error', failed);
         response.once('end', () => {
+          if (settled) return;
+          settled = true;
           const endMs = Date.now();
           const status = response.statusCode ?? 0;
           reads.push({ route, startMs: endMs - (performance.now() - sentAt), endMs, status });
