@@ -134,8 +134,9 @@ function describedAs(installation: FollowedPlace['installation'], id: number): S
 
 /**
  * Whether two JSON-shaped values (plain objects, arrays, strings, finite numbers, booleans,
- * null) would be written as the same JSON once the keys of every object are sorted: PostgreSQL's jsonb gives keys back in its own order, and a key whose value
- * is `undefined` is not written at all. Compared in place, since a poll compares every place of
+ * null) would be written as the same JSON once the keys of every object are sorted:
+ * PostgreSQL's jsonb gives keys back in its own order, and a key whose value is `undefined` is
+ * not written at all. Compared in place, since a poll compares every place of
  * the batch on the server's thread, where writing both out as text cost milliseconds.
  *
  * @example
@@ -148,8 +149,11 @@ export function sameJson(a: unknown, b: unknown): boolean {
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) || Array.isArray(b)) {
     if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
-    // An array writes an `undefined` item as null.
-    return a.every((item, i) => sameJson(item ?? null, b[i] ?? null));
+    // An array writes an `undefined` item (or a hole) as null.
+    for (let i = 0; i < a.length; i++) {
+      if (!sameJson(a[i] ?? null, b[i] ?? null)) return false;
+    }
+    return true;
   }
   const left = a as Record<string, unknown>;
   const right = b as Record<string, unknown>;
