@@ -96,6 +96,24 @@ describe('JsonArraySplitter', () => {
     );
   });
 
+  it('reads strings of quotes and backslashes cut inside their escapes (1,000 runs)', () => {
+    // The splitter jumps from a string's opening quote to its closing one: escaped quotes and
+    // runs of backslashes, split between chunks at any place, must not end a string early.
+    const awkward = fc.string({ unit: fc.constantFrom('\\', '"', ']', ',', '{', 'a') });
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(awkward, fc.dictionary(awkward, awkward)), { maxLength: 5 }),
+        fc.array(fc.nat(), { maxLength: 12 }),
+        (array, positions) => {
+          const text = JSON.stringify(array);
+          const texts = split(cut(text, positions), text.length);
+          expect(Array.isArray(texts) ? texts.map((t) => JSON.parse(t)) : texts).toEqual(array);
+        },
+      ),
+      RUNS,
+    );
+  });
+
   it('never finishes an array cut short, wherever it is cut (1,000 runs)', () => {
     fc.assert(
       fc.property(
