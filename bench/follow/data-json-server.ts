@@ -62,7 +62,13 @@ const threadIds = (() => {
     return [0];
   }
 })();
-for (const threadId of threadIds) setPriority(threadId, 19);
+for (const threadId of threadIds) {
+  try {
+    setPriority(threadId, 19);
+  } catch {
+    // A thread that ended since the listing.
+  }
+}
 const file = syntheticDataJson(Number(flags.elements), KRAKOW_BOX, Number(flags.seed));
 const bytesPerSecond =
   flags['bytes-per-second'] === undefined ? undefined : Number(flags['bytes-per-second']);

@@ -1,6 +1,7 @@
 import { SPLIT_ID_STRIDE } from '../import/place-registry.js';
 import { inNetworkBox, type NetworkBox } from '../payload/network-box.js';
 import { feedNumber } from './sensor-community-elements.js';
+import { closingQuote } from './sensor-community-splitter.js';
 
 // Nearly every element of Sensor.Community's file lies outside the followed box (a city of a
 // continent: 99 in 100). Parsing each one only to drop it was half a poll's CPU and most of its
@@ -82,18 +83,17 @@ function coordinate(token: string | undefined): number {
   return feedNumber(token.charCodeAt(0) === 0x22 ? token.slice(1, -1) : JSON.parse(token));
 }
 
-// How deep in objects and arrays `index` lies, strings skipped (1: a member of the element).
+// How deep in objects and arrays `index` lies, strings skipped (1: a member of the element);
+// -1 when `index` lies in a string.
 function depthAt(text: string, index: number): number {
   let depth = 0;
-  let inString = false;
   for (let i = 0; i < index; i++) {
     const code = text.charCodeAt(i);
-    if (inString) {
-      if (code === 0x5c) i++;
-      else if (code === 0x22) inString = false;
-    } else if (code === 0x22) inString = true;
-    else if (code === 0x7b || code === 0x5b) depth++;
+    if (code === 0x22) {
+      i = closingQuote(text, i + 1);
+      if (i === -1 || i >= index) return -1;
+    } else if (code === 0x7b || code === 0x5b) depth++;
     else if (code === 0x7d || code === 0x5d) depth--;
   }
-  return inString ? -1 : depth;
+  return depth;
 }

@@ -164,10 +164,16 @@ export class JsonArraySplitter {
   }
 }
 
-// Where the string that runs from `from` (just after its opening quote, or after an escape
-// already taken) closes: the next quote behind an even run of backslashes that began at
-// `from` or later, or -1 when the text ends first.
-function closingQuote(text: string, from: number): number {
+/**
+ * Where the JSON string that runs from `from` (just after its opening quote, or after an escape
+ * already taken) closes: the next quote behind an even run of backslashes that began at `from`
+ * or later, or -1 when the text ends first. The one rule of this folder for where a string
+ * ends (the splitter's, and the precheck's walk to the location).
+ *
+ * @example
+ * closingQuote('"a\\"b"', 1); // 5: the quote after the backslash belongs to the string
+ */
+export function closingQuote(text: string, from: number): number {
   for (let quote = text.indexOf('"', from); quote !== -1; quote = text.indexOf('"', quote + 1)) {
     if (!oddBackslashesBefore(text, quote, from)) return quote;
   }

@@ -51,6 +51,15 @@ describe('outsideBoxByText', () => {
     expect(outsideBoxByText(feedElement(1071, '49.97', '20.22'), KRAKOW)).toBe(false);
   });
 
+  it('walks past strings with escaped quotes, brackets and backslashes before the location', () => {
+    const location = '"location":{"id":1071,"latitude":"52.544","longitude":"13.374"}';
+    for (const note of ['a \\"b\\" {c', 'x\\\\', '[\\"}\\\\', '\\\\\\"']) {
+      const text = `{"note":"${note}",${location}}`;
+      expect(JSON.parse(text).note).toBeTypeOf('string');
+      expect(outsideBoxByText(text, KRAKOW)).toBe(true);
+    }
+  });
+
   it('says nothing where the text is not of the plain shape', () => {
     const cases = [
       // The key twice: JSON.parse keeps the last, which is inside.
