@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { INDEX_TYPE_NAMES } from '../../src/indexes/index-table.js';
 import { createMeasurementsService } from '../../src/payload/create-measurements-service.js';
 import type { NetworkBox } from '../../src/payload/measurements-service.js';
 import { InMemoryStore } from '../../src/store/in-memory-store.js';
-import { MS_PER_MINUTE } from '../../src/time/instant.js';
+import { MS_PER_HOUR, MS_PER_MINUTE } from '../../src/time/instant.js';
 import { fakeInstallation } from '../helpers/payload-fake-store.js';
 import { NOW, network, payloadOf } from '../helpers/payload-network.js';
 import { FULL_PROPERTY_RUNS } from '../helpers/property-runs.js';
@@ -52,6 +53,38 @@ describe('MeasurementsService.networkIndexes', () => {
         expect(payload.installations[3]?.index).toMatchObject({ value: null, level: 'UNKNOWN' });
       }
     }
+  });
+
+  it('gives a third-party station the index of its own payload, whichever of its last hours hold values', async () => {
+    // Hourly values that differ from hour to hour over the 50 hours before NOW, with any of the
+    // last five hours empty: a network index read from the wrong hours would differ.
+    const hourStartMs = Math.floor(NOW / MS_PER_HOUR) * MS_PER_HOUR;
+    const hourValues = fc.array(fc.integer({ min: 0, max: 400 }), { minLength: 50, maxLength: 50 });
+    const emptyHours = fc.array(fc.boolean(), { minLength: 5, maxLength: 5 });
+    await fc.assert(
+      fc.asyncProperty(
+        hourValues,
+        emptyHours,
+        fc.constantFrom(...INDEX_TYPE_NAMES),
+        fc.constantFrom('PM10', 'PM25', 'NO2', 'O3'),
+        async (values, empty, indexType, name) => {
+          const store = new InMemoryStore([fakeInstallation(1, 50, 19.9, { vendor: false })]);
+          store.ingest(
+            values.flatMap((value, age) =>
+              age < empty.length && empty[age]
+                ? []
+                : [{ installationId: 1, name, atMs: hourStartMs - (age + 1) * MS_PER_HOUR, value }],
+            ),
+          );
+          const service = createMeasurementsService({ store });
+          const { payload } = await service.networkIndexes!({ now: NOW, indexType });
+          const own = await payloadOf(service, 1, { indexType });
+          const { advice, dominantPollutant, subIndexes, ...index } = own.current.indexes[0]!;
+          expect(payload.installations[0]?.index).toEqual(index);
+        },
+      ),
+      { numRuns: FULL_PROPERTY_RUNS },
+    );
   });
 
   it('keeps exactly the installations a brute-force filter keeps, antimeridian included', async () => {
