@@ -26,6 +26,9 @@ const BASIC_CHALLENGE = Object.freeze({
 });
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
+// A module constant: the bundler rewrites a `\p{…}` literal as `new RegExp(…)`, which in the
+// function built a RegExp for every push (0.13–0.16 µs against 0.04 for a kept one).
+const ASCII_ONLY = /^\p{ASCII}*$/u;
 
 // The password of an `Authorization: Basic …` header; `undefined` when there is none usable.
 // atob gives one character per byte: when every byte is ASCII that string is already the
@@ -36,7 +39,7 @@ function basicPassword(authorization: string | undefined): string | undefined {
   let decoded: string;
   try {
     const binary = atob(match[1]!);
-    decoded = /^\p{ASCII}*$/u.test(binary)
+    decoded = ASCII_ONLY.test(binary)
       ? binary
       : UTF8.decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)));
   } catch {
