@@ -130,6 +130,7 @@ async function run(dataDir: string) {
     await files.call({ arm: true });
     const pollSlackMs = 60_000;
     await until(async () => watch.dataChangesMs.length > 0, pollSlackMs, 'first stored poll');
+    await airq.call({ stalls: 'start' });
     const load = startTimedReads(
       airq.url,
       { apikey: airq.key, accept: 'application/json', 'accept-encoding': 'gzip' },
@@ -150,6 +151,7 @@ async function run(dataDir: string) {
     );
     const stopMs = Date.now();
     const { reads, errors } = await load.stop();
+    const stalls = (await airq.call({ stalls: 'take' })) as [number, number][];
     watch.stop();
     const after = processMemory(airq.pid);
     const network = await fetch(new URL(ROUTES[0]!.url, airq.url), {
@@ -175,6 +177,8 @@ async function run(dataDir: string) {
         before,
         after,
         memory: watch.memory,
+        stalls,
+        span: { fromMs, untilMs: windows[wanted - 1]!.startMs, guardMs },
       }),
       reads: readsTable(
         classes,

@@ -138,6 +138,49 @@ export interface PollFigures {
   readonly before: { readonly rssKiB: number; readonly hwmKiB: number };
   readonly after: { readonly rssKiB: number; readonly hwmKiB: number };
   readonly memory: readonly MemorySample[];
+  /** The stalls of `airq`'s thread, `[startedAtMs, stallMs]` (bench/http/stall-probe.mjs). */
+  readonly stalls: readonly (readonly [number, number])[];
+  /** The span the reads were classified over, and the guard after each poll (classifyReads). */
+  readonly span: { readonly fromMs: number; readonly untilMs: number; readonly guardMs: number };
+}
+
+// After the journal has a poll's samples, the thread still puts them in memory and computes the
+// answers anew on the next reads: a poll's stalls are looked for until this long after it stored.
+const STORE_TAIL_MS = 100;
+
+/**
+ * The longest stall of the server's thread within each poll (request to stored, and
+ * STORE_TAIL_MS after), and within each whole second of the span that no poll (nor its guard)
+ * touches: p50 / max of each, ms. What the reads' p99 mixes with the client's and the machine's
+ * stalls, seen from the thread itself.
+ *
+ * @example
+ * stallRows({ ...figures, stalls: [[1_000_500, 6.2]] });
+ * // ['| longest stall of the server's thread in a poll, p50 / max ms | 6.2 / 6.2 |', …]
+ */
+export function stallRows(figures: PollFigures): string[] {
+  const { stalls, span } = figures;
+  const polls = figures.measured.flatMap((poll) =>
+    poll.storedMs === undefined ? [] : [{ fromMs: poll.startMs, untilMs: poll.storedMs }],
+  );
+  const longest = (fromMs: number, untilMs: number) =>
+    Math.max(0, ...stalls.filter(([atMs]) => atMs >= fromMs && atMs < untilMs).map(([, ms]) => ms));
+  const inPolls = polls.map((poll) => longest(poll.fromMs, poll.untilMs + STORE_TAIL_MS));
+  const quiet: number[] = [];
+  for (let atMs = span.fromMs; atMs + 1000 <= span.untilMs; atMs += 1000) {
+    const touched = polls.some(
+      (poll) => atMs + 1000 > poll.fromMs && atMs < poll.untilMs + span.guardMs,
+    );
+    if (!touched) quiet.push(longest(atMs, atMs + 1000));
+  }
+  const text = (values: number[]) =>
+    values.length === 0
+      ? '—'
+      : `${percentile(values, 50)!.toFixed(1)} / ${percentile(values, 100)!.toFixed(1)}`;
+  return [
+    `| longest stall of the server's thread within a poll, p50 / max ms | ${text(inPolls)} |`,
+    `| longest stall of the server's thread within a second without a poll, p50 / max ms | ${text(quiet)} |`,
+  ];
 }
 
 /** The poll table: time of a poll, transfer, and memory. */
@@ -162,5 +205,6 @@ export function pollTable(figures: PollFigures): string {
     `| first poll (every installation new), ms | ${firstMs} |`,
     `| VmRSS before the first poll / highest sampled during a poll / at the end | ${mib(figures.before.rssKiB)} / ${mib(peakInPoll)} / ${mib(figures.after.rssKiB)} |`,
     `| peak RSS (VmHWM) before the first poll / at the end | ${mib(figures.before.hwmKiB)} / ${mib(figures.after.hwmKiB)} |`,
+    ...stallRows(figures),
   ].join('\n');
 }

@@ -5,11 +5,14 @@
 // (the one behind `node --cpu-prof`) switched on and off around one load window. Plain JavaScript,
 // so that it loads before start.mjs registers tsx, exactly as `npm start` runs.
 import { profilerCall } from './cpu-profiler.mjs';
+import { stallCall } from './stall-probe.mjs';
 
 // `{ pid: true }`: the process id, for the parent to signal it (under `script`, its parent is
-// not the bench). Otherwise the profiler (cpu-profiler.mjs).
+// not the bench). `{ stalls: … }`: the thread's stalls (stall-probe.mjs). Otherwise the profiler
+// (cpu-profiler.mjs).
 async function probeCall(call) {
   if (call.pid === true) return process.pid;
+  if (call.stalls !== undefined) return stallCall(call);
   return profilerCall(call);
 }
 
