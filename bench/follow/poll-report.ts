@@ -156,7 +156,7 @@ const STORE_TAIL_MS = 100;
  *
  * @example
  * stallRows({ ...figures, stalls: [[1_000_500, 6.2]] });
- * // ['| longest stall of the server's thread in a poll, p50 / max ms | 6.2 / 6.2 |', …]
+ * // ['| longest stall of the server's thread within a poll, p50 / max ms | 6.2 / 6.2 |', …]
  */
 export function stallRows(figures: PollFigures): string[] {
   const { stalls, span } = figures;
