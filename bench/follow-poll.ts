@@ -21,10 +21,13 @@
 //   npm run bench:follow -- [--elements 44000] [--polls 20] [--warmup-polls 1] [--every 6]
 //                           [--rate 40] [--guard-ms 1000] [--sample-ms 20]
 //                           [--bytes-per-second N] [--quick] [--out FILE] [--cli bundled|sources]
-//                           [--no-build]
+//                           [--follow-box city|europe] [--no-build]
 //
 // --quick: 4,400 elements (2 MB), 3 polls every 3 s (a smoke run, not figures). Prints the section as
 // markdown; with --out, writes it into the marked `follow` section of FILE.
+// --follow-box europe: `airq` follows a box around all of the file's locations (about 10,700
+// outdoor ones), as someone following a whole country or more would; the reads stay in Kraków,
+// and the section is `follow-europe`.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,7 +36,7 @@ import type { DataJsonRequest, DataJsonServerInfo } from './follow/data-json-ser
 import { startFollowingAirq } from './follow/following-airq.js';
 import { classifyReads, pollTable, pollWindows, readsTable } from './follow/poll-report.js';
 import { processMemory, watchProcess } from './follow/process-watch.js';
-import { KRAKOW_BOX } from './follow/synthetic-data-json.js';
+import { KRAKOW_BOX, SYNTHETIC_EUROPE } from './follow/synthetic-data-json.js';
 import { startTimedReads } from './follow/timed-reads.js';
 import { machineText } from './helpers/machine-text.js';
 import { cliEntryText, prepareCliEntry } from './http/cli-process.js';
@@ -55,6 +58,7 @@ const { values: flags } = parseArgs({
     cli: { type: 'string', default: 'bundled' },
     'no-build': { type: 'boolean', default: false },
     out: { type: 'string' },
+    'follow-box': { type: 'string', default: 'city' },
   },
 });
 
@@ -80,7 +84,15 @@ const bytesPerSecond =
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const cliEntry = prepareCliEntry(REPO_ROOT, flags.cli, flags['no-build'], log);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const box = `${KRAKOW_BOX.minLat},${KRAKOW_BOX.minLng},${KRAKOW_BOX.maxLat},${KRAKOW_BOX.maxLng}`;
+if (flags['follow-box'] !== 'city' && flags['follow-box'] !== 'europe') {
+  throw new RangeError(
+    `bench-follow: --follow-box must be city or europe, got ${flags['follow-box']}`,
+  );
+}
+const wide = flags['follow-box'] === 'europe';
+const followed = wide ? SYNTHETIC_EUROPE : KRAKOW_BOX;
+const box = `${followed.minLat},${followed.minLng},${followed.maxLat},${followed.maxLng}`;
+const marker = wide ? 'follow-europe' : 'follow';
 const KRAKOW_CENTRE = { latitude: 50.0614, longitude: 19.9366 };
 const ROUTES = Object.freeze([
   {
@@ -207,24 +219,26 @@ async function main(): Promise<number> {
       ? 'as fast as loopback carries it'
       : `at ${bytesPerSecond.toLocaleString('en-US')} bytes/s`;
   const section = [
-    '<!-- follow:start -->',
-    '## Following Sensor.Community: one poll of the whole file filtered to a city (issue 38)',
+    `<!-- ${marker}:start -->`,
+    wide
+      ? '## Following Sensor.Community: one poll of the whole file, every location of it followed'
+      : '## Following Sensor.Community: one poll of the whole file filtered to a city (issue 38)',
     '',
     `Written by \`npm run bench:follow${quick ? ' -- --quick' : ''}\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC. ${machine}. 1-minute load average ${loadBefore.toFixed(2)} before, ${(loadavg()[0] ?? 0).toFixed(2)} after.`,
     '',
-    `\`airq\` started ${cliEntryText(cliEntry)} (access log on, stdout a pipe; the bench's probe adds a 1 ms timer that notes the stalls of its thread, bench/http/stall-probe.mjs), following a file server in a process of its own at nice 19 (it stands for Sensor.Community's own machine): \`--follow sensor-community --follow-box ${box} --follow-every ${everyS}s\`, a temporary \`--data-dir\` (journal, \`--fsync always\`). The file: a synthetic \`data.json\` of ${(file.bytes / 1e6).toFixed(1)} MB, ${file.elements.toLocaleString('en-US')} elements over ${file.locations.toLocaleString('en-US')} locations across Europe, ${file.cityElements} of them in Kraków's box (${file.cityLocations} outdoor locations), timestamps of each request's moment, sent ${throttle}. ${polls} polls measured after ${warmupPolls} warm-up poll(s); the network route answered ${result.installations ?? '—'} installations at the end.`,
+    `\`airq\` started ${cliEntryText(cliEntry)} (access log on, stdout a pipe; the bench's probe adds a 1 ms timer that notes the stalls of its thread, bench/http/stall-probe.mjs), following a file server in a process of its own at nice 19 (it stands for Sensor.Community's own machine): \`--follow sensor-community --follow-box ${box} --follow-every ${everyS}s\`, a temporary \`--data-dir\` (journal, \`--fsync always\`). The file: a synthetic \`data.json\` of ${(file.bytes / 1e6).toFixed(1)} MB, ${file.elements.toLocaleString('en-US')} elements over ${file.locations.toLocaleString('en-US')} locations across Europe, ${file.cityElements} of them in Kraków's box (${file.cityLocations} outdoor locations)${wide ? `; the followed box holds them all` : ''}, timestamps of each request's moment, sent ${throttle}. ${polls} polls measured after ${warmupPolls} warm-up poll(s); the network route answered ${result.installations ?? '—'} installations at the end.`,
     '',
     result.poll,
     '',
     `Reads: from the parent process, each route's reads arriving at random (a seeded Poisson process, each read sent at its moment on a free keep-alive connection or a new one), ${ratePerS} a second in all on average, throughout: \`/v2/airq/network\` with Kraków's box and \`/v2/measurements/point\` at its centre, gzip. "During a poll": the read's time overlaps a poll's window (file request to stored); "no poll running": at least ${guardMs} ms after any poll stored and before the next began. ${result.errors} failed reads.`,
     '',
     result.reads,
-    '<!-- follow:end -->',
+    `<!-- ${marker}:end -->`,
   ].join('\n');
   console.log(section);
   if (flags.out !== undefined) {
-    writeMarkedSection(flags.out, 'follow', section);
-    log(`wrote the follow section of ${flags.out}`);
+    writeMarkedSection(flags.out, marker, section);
+    log(`wrote the ${marker} section of ${flags.out}`);
   }
   return 0;
 }

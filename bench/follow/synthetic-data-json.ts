@@ -18,6 +18,14 @@ export const KRAKOW_BOX: NetworkBox = Object.freeze({
 
 // Europe, roughly: where the locations outside the city stand.
 const EUROPE = Object.freeze({ minLat: 36, maxLat: 70, minLng: -10, maxLng: 40 });
+
+/** A box around every location of the file (Europe, and the city in it). */
+export const SYNTHETIC_EUROPE: NetworkBox = Object.freeze({
+  minLat: EUROPE.minLat - 1,
+  minLng: EUROPE.minLng - 1,
+  maxLat: EUROPE.maxLat + 1,
+  maxLng: EUROPE.maxLng + 1,
+});
 /** Elements per location: two sensors, two readings each. */
 const ELEMENTS_PER_LOCATION = 4;
 /** One location in this many stands in the city. */

@@ -109,11 +109,16 @@ export function assignPlaces(
       return old.location.latitude === latitude && old.location.longitude === longitude;
     });
     if (same !== undefined) {
-      const described = describedAs(installation, same.installation.id);
-      if (!sameJson(described, same.installation)) {
-        writes.push({ place: same.place, installation: described });
+      const { id } = same.installation;
+      // Most places of a poll are described as at the last one: a description that is the
+      // stored one to the letter was checked when it was stored, and is not checked again.
+      if (!sameJson({ ...installation, id }, same.installation)) {
+        const described = describedAs(installation, id);
+        if (!sameJson(described, same.installation)) {
+          writes.push({ place: same.place, installation: described });
+        }
       }
-      ids.set(sourceId, same.installation.id);
+      ids.set(sourceId, id);
       continue;
     }
     const k = list.reduce((next, entry) => Math.max(next, entry.place.k + 1), 0);

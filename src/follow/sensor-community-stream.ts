@@ -1,4 +1,5 @@
 import { messageOf, PollFailure } from './followed-batch.js';
+import { nextTurn } from './next-turn.js';
 import { JsonArraySplitter } from './sensor-community-splitter.js';
 
 // Reads an answer whose body is one JSON array, element by element, as the bytes arrive:
@@ -24,12 +25,6 @@ export const SLICE_MS = 0.5;
 // collections of the reading thread's heap, whose concurrent marking took the server's thread's
 // core (docs/design.md, "The reading thread decodes 8 KiB at a time").
 const PIECE_BYTES = 8_192;
-
-// A turn of the event loop: setImmediate where there is one (Node), else a timer.
-const nextTurn = (): Promise<void> =>
-  new Promise((resolve) =>
-    typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0),
-  );
 
 /** What reading the array took. */
 export interface JsonArrayReadStats {

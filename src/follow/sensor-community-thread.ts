@@ -4,6 +4,7 @@ import { Worker } from 'node:worker_threads';
 import type { NetworkBox } from '../payload/network-box.js';
 import { type FollowedBatch, messageOf, PollFailure } from './followed-batch.js';
 import type { SensorCommunityFilter } from './sensor-community-elements.js';
+import { BatchAssembly, type BatchPart } from './sensor-community-parts.js';
 import { SENSOR_COMMUNITY } from './sensor-community-read.js';
 
 // The calling side of a Sensor.Community source's reading thread (sensor-community-worker.ts,
@@ -22,7 +23,9 @@ export type ReadRequest =
       readonly nowMs: number;
     }
   /** The read's signal aborted, with this reason (its message, or its text). */
-  | { readonly kind: 'abort'; readonly id: number; readonly reason: string };
+  | { readonly kind: 'abort'; readonly id: number; readonly reason: string }
+  /** The part of the read's batch after the one last received. */
+  | { readonly kind: 'more'; readonly id: number };
 
 /** Why a read failed, as plain data (an error does not keep its class across threads). */
 export interface ReadFailure {
@@ -32,14 +35,15 @@ export interface ReadFailure {
   readonly pollFailure: boolean;
 }
 
-/** What the reading thread answers a read with. */
+/** What the reading thread answers a read with: its batch part by part, or why it failed. */
 export type ReadReply =
-  | { readonly id: number; readonly batch: FollowedBatch }
+  | { readonly id: number; readonly part: BatchPart }
   | { readonly id: number; readonly failure: ReadFailure };
 
 interface PendingRead {
   readonly resolve: (batch: FollowedBatch) => void;
   readonly reject: (error: Error) => void;
+  readonly batch: BatchAssembly;
 }
 
 // The reading thread's file lies beside this module: `dist/sensor-community-worker.js` next
@@ -123,7 +127,7 @@ export class SensorCommunityThread {
     const id = this.#nextId++;
     const abort = () => worker.postMessage({ kind: 'abort', id, reason: messageOf(signal.reason) });
     return new Promise<FollowedBatch>((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject });
+      this.#pending.set(id, { resolve, reject, batch: new BatchAssembly() });
       worker.ref();
       const { box, indoor } = filter;
       worker.postMessage({ kind: 'read', id, url, box, indoor, nowMs } satisfies ReadRequest);
@@ -158,16 +162,36 @@ export class SensorCommunityThread {
   }
 
   #settle(reply: ReadReply): void {
-    const pending = this.#pending.get(reply.id);
+    const { id } = reply;
+    const pending = this.#pending.get(id);
     if (pending === undefined) return;
-    this.#pending.delete(reply.id);
-    if (this.#pending.size === 0) this.#worker?.unref();
-    if ('batch' in reply) {
-      pending.resolve(reply.batch);
+    if ('part' in reply) {
+      const batch = pending.batch.add(reply.part);
+      if (batch === undefined) {
+        this.#askForMore(id);
+        return;
+      }
+      this.#forget(id);
+      pending.resolve(batch);
       return;
     }
+    this.#forget(id);
     const { message, retryAfterMs, pollFailure } = reply.failure;
     pending.reject(pollFailure ? new PollFailure(message, retryAfterMs) : new Error(message));
+  }
+
+  // The next part after a turn of this thread's loop, so that what arrived meanwhile (the
+  // requests the server answers) is handled between two parts (sensor-community-parts.ts).
+  #askForMore(id: number): void {
+    setImmediate(() => {
+      if (this.#pending.has(id))
+        this.#worker?.postMessage({ kind: 'more', id } satisfies ReadRequest);
+    });
+  }
+
+  #forget(id: number): void {
+    this.#pending.delete(id);
+    if (this.#pending.size === 0) this.#worker?.unref();
   }
 
   // The thread failed or ended on its own: its reads fail, and the next read starts another.

@@ -1,13 +1,14 @@
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { messageOf, PollFailure } from './followed-batch.js';
+import { type FollowedBatch, messageOf, PollFailure } from './followed-batch.js';
+import { type BatchParts, batchParts } from './sensor-community-parts.js';
 import { readSensorCommunityFile } from './sensor-community-read.js';
 import type { ReadFailure, ReadReply, ReadRequest } from './sensor-community-thread.js';
 
 // The reading thread of a Sensor.Community source (started by sensor-community-thread.ts): it
 // runs `readSensorCommunityFile` for each request of the server's thread and sends the finished
-// batch back. A poll makes some 20 MB of short-lived strings; here they live in this thread's
+// batch back, in parts (sensor-community-parts.ts says why). A poll makes some 20 MB of short-lived strings; here they live in this thread's
 // own heap, so collecting them never pauses the thread that answers requests, and the splitting
 // and parsing run beside it instead of in its turns. This thread asks for the lowest priority,
 // so that on a machine with fewer free cores than busy threads the server's thread comes first.
@@ -44,23 +45,40 @@ if (port !== null) {
   // The read under way: the server's thread asks one at a time, but an aborted read may still be
   // winding down when the next request comes.
   const reading = new Map<number, AbortController>();
+  // Batches read whole, whose parts the server's thread takes one at a time.
+  const sending = new Map<number, BatchParts>();
+  const sendNextPart = (id: number): void => {
+    const parts = sending.get(id);
+    if (parts === undefined) return;
+    const next = parts.next();
+    if (next.done === true) return;
+    if (next.value.skipped !== undefined) sending.delete(id);
+    port.postMessage({ id, part: next.value } satisfies ReadReply);
+  };
   port.on('message', (request: ReadRequest) => {
     if (request.kind === 'abort') {
       // The reason as the calling thread's read would report it: fetch rejects with it.
+      // A batch read whole is sent on, as the calling thread's read would have resolved.
       reading.get(request.id)?.abort(new Error(request.reason));
+      return;
+    }
+    if (request.kind === 'more') {
+      sendNextPart(request.id);
       return;
     }
     const { id, url, box, indoor, nowMs } = request;
     const controller = new AbortController();
     reading.set(id, controller);
-    readSensorCommunityFile(globalThis.fetch, url, { box, indoor }, controller.signal, nowMs)
-      .then(
-        (batch): ReadReply => ({ id, batch }),
-        (error: unknown): ReadReply => ({ id, failure: failureOf(error) }),
-      )
-      .then((reply) => {
+    readSensorCommunityFile(globalThis.fetch, url, { box, indoor }, controller.signal, nowMs).then(
+      (batch: FollowedBatch) => {
         reading.delete(id);
-        port.postMessage(reply);
-      });
+        sending.set(id, batchParts(batch));
+        sendNextPart(id);
+      },
+      (error: unknown) => {
+        reading.delete(id);
+        port.postMessage({ id, failure: failureOf(error) } satisfies ReadReply);
+      },
+    );
   });
 }

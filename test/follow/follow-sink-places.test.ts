@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sameJson } from '../../src/follow/follow-sink-places.js';
+import { assignPlaces, sameJson } from '../../src/follow/follow-sink-places.js';
+import type { FollowedPlace } from '../../src/follow/followed-batch.js';
+import type { PlacedInstallation } from '../../src/store/placed-installation.js';
+import { RUNS } from '../helpers/property-runs.js';
 
 // The oracle: JSON text with the keys of every object sorted, compared as text (what the follow
 // sink compared before it compared in place).
@@ -69,6 +72,62 @@ describe('sameJson', () => {
         },
       ),
       { numRuns: 1_000 },
+    );
+  });
+});
+
+describe('assignPlaces: a known place described again', () => {
+  const SOURCE = 'openaq';
+  const described = (elevation: number, city: string | undefined): FollowedPlace => ({
+    sourceId: 7,
+    installation: {
+      location: { latitude: 48.2, longitude: 16.37 },
+      address: city === undefined ? { country: 'AT' } : { country: 'AT', city },
+      elevation,
+      vendor: false,
+      sponsor: { id: 0, name: 'OpenAQ' },
+    },
+  });
+  const storedAs = (place: FollowedPlace): PlacedInstallation[] =>
+    assignPlaces(SOURCE, [place], []).writes.slice();
+
+  it('writes a changed description, and nothing for the same one, with a key left undefined', () => {
+    const stored = storedAs(described(170, 'Wien'));
+    const id = stored[0]!.installation.id;
+    const same = described(170, 'Wien');
+    const withUndefined = { sourceId: 7, installation: { ...same.installation, city: undefined } };
+    for (const place of [same, withUndefined]) {
+      expect(assignPlaces(SOURCE, [place], stored)).toEqual({
+        ids: new Map([[7, id]]),
+        writes: [],
+        created: 0,
+      });
+    }
+    const moved = assignPlaces(SOURCE, [described(171, 'Wien')], stored);
+    expect(moved.writes).toEqual([
+      { place: stored[0]!.place, installation: { ...stored[0]!.installation, elevation: 171 } },
+    ]);
+    expect(moved.created).toBe(0);
+  });
+
+  it('still refuses an invalid new description of a known place', () => {
+    const stored = storedAs(described(170, 'Wien'));
+    expect(() => assignPlaces(SOURCE, [described(Number.NaN, 'Wien')], stored)).toThrow(TypeError);
+  });
+
+  it('writes exactly when the description differs from the stored one (1,000 runs)', () => {
+    const elevation = fc.integer({ min: 0, max: 3 });
+    const city = fc.constantFrom(undefined, 'Wien', 'Graz');
+    fc.assert(
+      fc.property(elevation, city, elevation, city, (e1, c1, e2, c2) => {
+        const stored = storedAs(described(e1, c1));
+        const again = assignPlaces(SOURCE, [described(e2, c2)], stored);
+        const changed = e1 !== e2 || c1 !== c2;
+        expect(again.writes.length).toBe(changed ? 1 : 0);
+        expect(again.ids.get(7)).toBe(stored[0]!.installation.id);
+        if (changed) expect(again.writes).toEqual(storedAs(described(e2, c2)));
+      }),
+      RUNS,
     );
   });
 });

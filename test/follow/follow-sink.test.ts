@@ -3,12 +3,14 @@
 // place; a batch stored twice changes nothing; a restart keeps it all; a failing disk serves
 // nothing of the batch. Expected ids come from follow-sink-helpers.ts (the documented scheme).
 import { rm } from 'node:fs/promises';
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFollowSink } from '../../src/follow/follow-sink.js';
 import { ALWAYS_HELD_LEASE } from '../../src/follow/follow-sink-lease.js';
 import { DependencyUnavailableError } from '../../src/model/dependency-unavailable.js';
 import { InMemoryStore } from '../../src/store/in-memory-store.js';
 import { JournaledStore } from '../../src/store/journaled-store.js';
+import { RUNS } from '../helpers/property-runs.js';
 import { installation } from '../helpers/store-fixtures.js';
 import { faultyFiles, tempDir } from '../store/journal/journal-helpers.js';
 import { batchOf, expectedId, place, pm10, servedPm10 } from './follow-sink-helpers.js';
@@ -154,6 +156,116 @@ describe('createFollowSink over an InMemoryStore', () => {
     expect(await ALWAYS_HELD_LEASE.hold(SC, 60_000)).toBe(true);
     await ALWAYS_HELD_LEASE.release(SC);
     expect(await ALWAYS_HELD_LEASE.hold(SC, 60_000)).toBe(true);
+  });
+});
+
+describe('createFollowSink: a batch larger than a piece', () => {
+  // The documented pieces: 250 places, then 2,000 samples, each in a turn of its own.
+  const PLACES = 600;
+  const SAMPLES = 4_500;
+  const largeBatch = () =>
+    batchOf(
+      Array.from({ length: PLACES }, (_, i) => place(i + 1, i % 3)),
+      Array.from({ length: SAMPLES }, (_, i) => pm10((i % PLACES) + 1, Math.floor(i / PLACES), i)),
+    );
+
+  it('is stored whole, with turns of the event loop between its pieces', async () => {
+    const memory = new InMemoryStore([]);
+    const sink = createFollowSink(memory);
+    // What a request handled between two pieces would see: a callback of the next turn, again
+    // and again, until the batch is stored.
+    const seen: [installations: number, samples: number][] = [];
+    let storing = true;
+    const look = async () => {
+      seen.push([(await memory.listActiveInstallations()).length, memory.sampleCount]);
+      if (storing) setImmediate(look);
+    };
+    setImmediate(look);
+    const report = await sink.storeBatch(SC, largeBatch());
+    storing = false;
+    expect(report).toEqual({
+      newInstallations: PLACES,
+      acceptedSamples: SAMPLES,
+      rejectedSamples: 0,
+    });
+    expect(memory.sampleCount).toBe(SAMPLES);
+    expect(seen).toContainEqual([250, 0]);
+    expect(seen).toContainEqual([500, 0]);
+    expect(seen).toContainEqual([PLACES, 2_000]);
+    expect(seen).toContainEqual([PLACES, 4_000]);
+    expect(await servedPm10(memory, expectedId(SC, 100, 0), 7)).toBe(7 * PLACES + 99);
+  });
+
+  it('keeps the pieces stored before a failing one, and completes them when stored again', async () => {
+    const dir = await tempDir();
+    const { files, controls } = faultyFiles();
+    const memory = new InMemoryStore([]);
+    const { store } = await JournaledStore.open(memory, { dir, files });
+    try {
+      const sink = createFollowSink(store);
+      // The disk fills once two pieces of places are stored: the third piece's write fails.
+      const fillWhenTwoPieces = async () => {
+        if ((await memory.listActiveInstallations()).length === 500)
+          controls.writesToDevFull = true;
+        else setImmediate(fillWhenTwoPieces);
+      };
+      setImmediate(fillWhenTwoPieces);
+      await expect(sink.storeBatch(SC, largeBatch())).rejects.toThrow(DependencyUnavailableError);
+      expect((await memory.listActiveInstallations()).length).toBe(500);
+      expect(memory.sampleCount).toBe(0);
+      controls.writesToDevFull = false;
+      expect(await sink.storeBatch(SC, largeBatch())).toEqual({
+        newInstallations: PLACES - 500,
+        acceptedSamples: SAMPLES,
+        rejectedSamples: 0,
+      });
+      expect(memory.sampleCount).toBe(SAMPLES);
+    } finally {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('stores any batch in pieces as a naive oracle says, whatever its size (1,000 runs)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 520 }),
+        fc.array(
+          fc.record({
+            sourceId: fc.integer({ min: 1, max: 530 }),
+            minute: fc.integer({ min: 0, max: 3 }),
+            value: fc.integer({ min: 0, max: 500 }),
+          }),
+          { maxLength: 2_100, size: 'max' },
+        ),
+        async (placeCount, samples) => {
+          const memory = new InMemoryStore([]);
+          const sink = createFollowSink(memory);
+          const places = Array.from({ length: placeCount }, (_, i) => place(i + 1, i % 3));
+          const batch = batchOf(
+            places,
+            samples.map(({ sourceId, minute, value }) => pm10(sourceId, minute, value)),
+          );
+          // The oracle: a sample is placed when its source id has a place; the last one of
+          // each (place, minute) is served.
+          const placed = samples.filter(({ sourceId }) => sourceId <= placeCount);
+          const last = new Map<string, number>();
+          for (const { sourceId, minute, value } of placed)
+            last.set(`${sourceId} ${minute}`, value);
+          expect(await sink.storeBatch(SC, batch)).toEqual({
+            newInstallations: placeCount,
+            acceptedSamples: placed.length,
+            rejectedSamples: samples.length - placed.length,
+          });
+          expect(memory.sampleCount).toBe(last.size);
+          for (const [key, value] of last) {
+            const [sourceId, minute] = key.split(' ').map(Number) as [number, number];
+            expect(await servedPm10(memory, expectedId(SC, sourceId, 0), minute)).toBe(value);
+          }
+        },
+      ),
+      RUNS,
+    );
   });
 });
 

@@ -64,6 +64,29 @@ function serving(status: number, body: string | Uint8Array, headers = {}): Promi
   });
 }
 
+// A file of `locations` outdoor SDS011 locations in Germany, each read twice (P1 and P2 each
+// time): 2 × `locations` elements, 4 × `locations` samples. With 600 locations the batch is
+// more than one part of the reading thread's (250 places, 2,000 samples a part): 3 + 2 parts.
+function germanFile(locations: number): Buffer {
+  const elements: string[] = [];
+  for (let i = 0; i < 2 * locations; i++) {
+    const location = (i % locations) + 1;
+    const latitude = (48 + (location % 70) / 10).toFixed(4);
+    const longitude = (6 + Math.floor(location / 70) / 10).toFixed(4);
+    const time = `2019-04-25 01:5${i < locations ? 0 : 1}:${String(location % 60).padStart(2, '0')}`;
+    elements.push(
+      `{"id":${7_000_000 + i},"sampling_rate":null,"timestamp":"${time}",` +
+        `"location":{"id":${location},"latitude":"${latitude}","longitude":"${longitude}",` +
+        `"altitude":"${location % 400}.0","country":"DE","exact_location":0,"indoor":0},` +
+        `"sensor":{"id":${location * 2},"pin":"1","sensor_type":{"id":14,"name":"SDS011",` +
+        `"manufacturer":"Nova Fitness"}},"sensordatavalues":[` +
+        `{"id":${8_000_000 + 2 * i},"value":"${(i % 97) / 4}","value_type":"P1"},` +
+        `{"id":${8_000_001 + 2 * i},"value":"${(i % 53) / 4}","value_type":"P2"}]}`,
+    );
+  }
+  return Buffer.from(`[${elements.join(',')}]`);
+}
+
 describe('SensorCommunityThread: the same batch as the calling thread', () => {
   it.each([
     ['Germany', { box: GERMANY, indoor: false }],
@@ -77,6 +100,14 @@ describe('SensorCommunityThread: the same batch as the calling thread', () => {
     server = await serving(200, FIXTURE);
     const read = await bothThreads(filter);
     expect('batch' in read).toBe(true);
+  });
+
+  it('on a batch larger than one part of the reading thread (600 places, 2,400 samples)', async () => {
+    server = await serving(200, germanFile(600));
+    const read = await bothThreads({ box: GERMANY, indoor: false });
+    expect(read).toMatchObject({ batch: { skipped: {} } });
+    const { places, samples } = (read as { batch: FollowedBatch }).batch;
+    expect([places.length, samples.length]).toEqual([600, 2_400]);
   });
 
   it('runs at the lowest priority, one thread kept between reads (Linux)', async () => {
