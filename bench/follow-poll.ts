@@ -195,6 +195,7 @@ async function run(dataDir: string) {
       reads: readsTable(
         classes,
         ROUTES.map((route) => route.route),
+        !wide,
       ),
     };
   } finally {
