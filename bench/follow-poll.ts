@@ -21,13 +21,14 @@
 //   npm run bench:follow -- [--elements 44000] [--polls 20] [--warmup-polls 1] [--every 6]
 //                           [--rate 40] [--guard-ms 1000] [--sample-ms 20]
 //                           [--bytes-per-second N] [--quick] [--out FILE] [--cli bundled|sources]
-//                           [--follow-box city|europe] [--no-build]
+//                           [--follow-box city|europe] [--network-box city|europe] [--no-build]
 //
 // --quick: 4,400 elements (2 MB), 3 polls every 3 s (a smoke run, not figures). Prints the section as
 // markdown; with --out, writes it into the marked `follow` section of FILE.
 // --follow-box europe: `airq` follows a box around all of the file's locations (about 10,700
 // outdoor ones), as someone following a whole country or more would; the reads stay in Kraków,
-// and the section is `follow-europe`.
+// and the section is `follow-europe`. --network-box europe: the network route's reads ask for the
+// same box around the whole file (a map of everything followed) instead of Kraków's.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -59,6 +60,7 @@ const { values: flags } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     out: { type: 'string' },
     'follow-box': { type: 'string', default: 'city' },
+    'network-box': { type: 'string', default: 'city' },
   },
 });
 
@@ -84,20 +86,21 @@ const bytesPerSecond =
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const cliEntry = prepareCliEntry(REPO_ROOT, flags.cli, flags['no-build'], log);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-if (flags['follow-box'] !== 'city' && flags['follow-box'] !== 'europe') {
-  throw new RangeError(
-    `bench-follow: --follow-box must be city or europe, got ${flags['follow-box']}`,
-  );
+for (const name of ['follow-box', 'network-box'] as const) {
+  if (flags[name] !== 'city' && flags[name] !== 'europe') {
+    throw new RangeError(`bench-follow: --${name} must be city or europe, got ${flags[name]}`);
+  }
 }
 const wide = flags['follow-box'] === 'europe';
 const followed = wide ? SYNTHETIC_EUROPE : KRAKOW_BOX;
 const box = `${followed.minLat},${followed.minLng},${followed.maxLat},${followed.maxLng}`;
 const marker = wide ? 'follow-europe' : 'follow';
+const read = flags['network-box'] === 'europe' ? SYNTHETIC_EUROPE : KRAKOW_BOX;
 const KRAKOW_CENTRE = { latitude: 50.0614, longitude: 19.9366 };
 const ROUTES = Object.freeze([
   {
     route: 'network',
-    url: `/v2/airq/network?minLat=${KRAKOW_BOX.minLat}&minLng=${KRAKOW_BOX.minLng}&maxLat=${KRAKOW_BOX.maxLat}&maxLng=${KRAKOW_BOX.maxLng}`,
+    url: `/v2/airq/network?minLat=${read.minLat}&minLng=${read.minLng}&maxLat=${read.maxLat}&maxLng=${read.maxLng}`,
   },
   {
     route: 'point',
@@ -231,7 +234,7 @@ async function main(): Promise<number> {
     '',
     result.poll,
     '',
-    `Reads: from the parent process, each route's reads arriving at random (a seeded Poisson process, each read sent at its moment on a free keep-alive connection or a new one), ${ratePerS} a second in all on average, throughout: \`/v2/airq/network\` with Kraków's box and \`/v2/measurements/point\` at its centre, gzip. "During a poll": the read's time overlaps a poll's window (file request to stored); "no poll running": at least ${guardMs} ms after any poll stored and before the next began. ${result.errors} failed reads.`,
+    `Reads: from the parent process, each route's reads arriving at random (a seeded Poisson process, each read sent at its moment on a free keep-alive connection or a new one), ${ratePerS} a second in all on average, throughout: \`/v2/airq/network\` with ${read === KRAKOW_BOX ? "Kraków's box" : 'the box around every location of the file'} and \`/v2/measurements/point\` at its centre, gzip. "During a poll": the read's time overlaps a poll's window (file request to stored); "no poll running": at least ${guardMs} ms after any poll stored and before the next began. ${result.errors} failed reads.`,
     '',
     result.reads,
     `<!-- ${marker}:end -->`,

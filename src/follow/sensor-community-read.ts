@@ -28,7 +28,9 @@ export const SENSOR_COMMUNITY = 'Sensor.Community';
  * never the file): elements that certainly lie outside `filter.box` by their text are counted
  * and not parsed, the others are read by `readSensorCommunityElement`. A status outside 2xx, a
  * body cut short (also by `signal`), or an element that is not JSON rejects with a
- * {@link PollFailure}, and nothing read before it leaves.
+ * {@link PollFailure}, and nothing read before it leaves. The batch's places are in the order
+ * their locations first appear in the file, and its samples location by location in that order
+ * (each location's in the file's order).
  *
  * @param nowMs - the data clock, epoch ms (for an HTTP date in `Retry-After`)
  * @example
@@ -77,7 +79,13 @@ export async function readSensorCommunityFile(
 class BatchBuilder {
   /** Each location's latest reading that gave a sample, in the order locations were first seen. */
   readonly #latest = new Map<number, SensorCommunityReading>();
-  readonly #samples: FollowedSample[] = [];
+  /**
+   * Each location's samples, in the file's order. A batch lists them location by location, in
+   * the order of its places: a large batch is stored in pieces (follow-sink.ts), and a piece of
+   * samples of a few hundred locations changes the network's answer for those alone, where the
+   * file's order (each location's elements minutes apart) touched nearly every location in each.
+   */
+  readonly #samples = new Map<number, FollowedSample[]>();
   readonly #skipped: Record<string, number> = {};
 
   readonly skip = (reason: string): void => {
@@ -89,9 +97,12 @@ class BatchBuilder {
     // without one.
     if (reading.values.length === 0) return;
     const { sourceId, atMs } = reading;
-    for (const { name, value } of reading.values) {
-      this.#samples.push({ sourceId, name, atMs, value });
+    let samples = this.#samples.get(sourceId);
+    if (samples === undefined) {
+      samples = [];
+      this.#samples.set(sourceId, samples);
     }
+    for (const { name, value } of reading.values) samples.push({ sourceId, name, atMs, value });
     // A batch has each place once. Should a location's coordinates differ between elements of
     // one file (it was moved within the five minutes), the latest element (by timestamp, the
     // later in the file on a tie) says where it stands, and all its samples go there.
@@ -101,7 +112,9 @@ class BatchBuilder {
 
   batch(): FollowedBatch {
     const places: FollowedPlace[] = [];
+    const samples: FollowedSample[] = [];
     for (const [sourceId, reading] of this.#latest) {
+      for (const sample of this.#samples.get(sourceId)!) samples.push(sample); // set by `add`
       const installation = sensorCommunityInstallation(
         sourceId,
         reading.latitude,
@@ -110,6 +123,6 @@ class BatchBuilder {
       );
       places.push({ sourceId, installation });
     }
-    return { places, samples: this.#samples, skipped: { ...this.#skipped } };
+    return { places, samples, skipped: { ...this.#skipped } };
   }
 }

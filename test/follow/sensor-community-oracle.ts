@@ -132,7 +132,11 @@ export function oracleBatch(
       location.altitude === '' ? 0 : Number(location.altitude),
     ),
   }));
-  return { places, samples, skipped };
+  // Location by location, in the order of the places, each location's in the file's order.
+  const grouped = places.flatMap(({ sourceId }) =>
+    samples.filter((sample) => sample.sourceId === sourceId),
+  );
+  return { places, samples: grouped, skipped };
 }
 
 /** An element as the generator makes it (the feed's shape, the fields the reader reads). */

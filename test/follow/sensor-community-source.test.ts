@@ -98,9 +98,11 @@ describe('sensorCommunitySource on the 2019 cut of data.json', () => {
     expect(source.defaultEveryMs).toBe(60_000);
     const batch = await source.poll(callerFetch, new AbortController().signal, NOW_MS);
     expect(paths).toEqual(['/static/v1/data.json']);
+    // The samples location by location, in the order of the places (Berlin's later reading
+    // comes after Stuttgart's in the file).
     expect(batch).toEqual({
       places: [BERLIN, STUTTGART],
-      samples: [...BERLIN_SAMPLES, ...STUTTGART_SAMPLES, ...BERLIN_LATER],
+      samples: [...BERLIN_SAMPLES, ...BERLIN_LATER, ...STUTTGART_SAMPLES],
       skipped: {},
     });
   });
@@ -112,7 +114,7 @@ describe('sensorCommunitySource on the 2019 cut of data.json', () => {
     try {
       expect(await source.poll(fetch, new AbortController().signal, NOW_MS)).toEqual({
         places: [BERLIN, STUTTGART],
-        samples: [...BERLIN_SAMPLES, ...STUTTGART_SAMPLES, ...BERLIN_LATER],
+        samples: [...BERLIN_SAMPLES, ...BERLIN_LATER, ...STUTTGART_SAMPLES],
         skipped: {},
       });
       if (CAN_COUNT_THREADS) expect(lowPriorityThreads()).toBe(before + 1);
@@ -179,7 +181,7 @@ describe('sensorCommunitySource on the 2019 cut of data.json', () => {
     });
     expect(await poll(baseUrl, { indoor: true })).toEqual({
       places: [BERLIN, STUTTGART],
-      samples: [...BERLIN_SAMPLES, ...STUTTGART_SAMPLES, ...BERLIN_LATER],
+      samples: [...BERLIN_SAMPLES, ...BERLIN_LATER, ...STUTTGART_SAMPLES],
       skipped: {},
     });
   });
