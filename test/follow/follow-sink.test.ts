@@ -204,10 +204,11 @@ describe('createFollowSink: a batch larger than a piece', () => {
     try {
       const sink = createFollowSink(store);
       // The disk fills once two pieces of places are stored: the third piece's write fails.
+      // (A count past 500 would mean a piece went unobserved: the look stops, the test fails.)
       const fillWhenTwoPieces = async () => {
-        if ((await memory.listActiveInstallations()).length === 500)
-          controls.writesToDevFull = true;
-        else setImmediate(fillWhenTwoPieces);
+        const stored = (await memory.listActiveInstallations()).length;
+        if (stored === 500) controls.writesToDevFull = true;
+        else if (stored < 500) setImmediate(fillWhenTwoPieces);
       };
       setImmediate(fillWhenTwoPieces);
       await expect(sink.storeBatch(SC, largeBatch())).rejects.toThrow(DependencyUnavailableError);
