@@ -6,12 +6,13 @@ import { type BatchParts, batchParts } from './sensor-community-parts.js';
 import { readSensorCommunityFile } from './sensor-community-read.js';
 import type { ReadFailure, ReadReply, ReadRequest } from './sensor-community-thread.js';
 
-// The reading thread of a Sensor.Community source (started by sensor-community-thread.ts): it
-// runs `readSensorCommunityFile` for each request of the server's thread and sends the finished
-// batch back, in parts (sensor-community-parts.ts says why). A poll makes some 20 MB of short-lived strings; here they live in this thread's
-// own heap, so collecting them never pauses the thread that answers requests, and the splitting
-// and parsing run beside it instead of in its turns. This thread asks for the lowest priority,
-// so that on a machine with fewer free cores than busy threads the server's thread comes first.
+// The reading thread of a Sensor.Community source (started by sensor-community-thread.ts): it runs
+// `readSensorCommunityFile` for each request of the server's thread and sends the finished batch
+// back, in parts (sensor-community-parts.ts says why). A poll makes some 20 MB of short-lived
+// strings; here they live in this thread's own heap, so collecting them never pauses the thread
+// that answers requests, and the splitting and parsing run beside it instead of in its turns. This
+// thread asks for the lowest priority, so that on a machine with fewer free cores than busy threads
+// the server's thread comes first.
 
 // Linux reads `/proc/thread-self` as `PID/task/TID`, and setpriority on a thread id changes that
 // thread alone (its nice value is per thread); lowering it is always permitted. Elsewhere the

@@ -68,23 +68,30 @@ function serving(status: number, body: string | Uint8Array, headers = {}): Promi
 // time): 2 × `locations` elements, 4 × `locations` samples. With 600 locations the batch is
 // more than one part of the reading thread's (250 places, 2,000 samples a part): 3 + 2 parts.
 function germanFile(locations: number): Buffer {
-  const elements: string[] = [];
-  for (let i = 0; i < 2 * locations; i++) {
+  const elements = Array.from({ length: 2 * locations }, (_, i) => {
     const location = (i % locations) + 1;
-    const latitude = (48 + (location % 70) / 10).toFixed(4);
-    const longitude = (6 + Math.floor(location / 70) / 10).toFixed(4);
-    const time = `2019-04-25 01:5${i < locations ? 0 : 1}:${String(location % 60).padStart(2, '0')}`;
-    elements.push(
-      `{"id":${7_000_000 + i},"sampling_rate":null,"timestamp":"${time}",` +
-        `"location":{"id":${location},"latitude":"${latitude}","longitude":"${longitude}",` +
-        `"altitude":"${location % 400}.0","country":"DE","exact_location":0,"indoor":0},` +
-        `"sensor":{"id":${location * 2},"pin":"1","sensor_type":{"id":14,"name":"SDS011",` +
-        `"manufacturer":"Nova Fitness"}},"sensordatavalues":[` +
-        `{"id":${8_000_000 + 2 * i},"value":"${(i % 97) / 4}","value_type":"P1"},` +
-        `{"id":${8_000_001 + 2 * i},"value":"${(i % 53) / 4}","value_type":"P2"}]}`,
-    );
-  }
-  return Buffer.from(`[${elements.join(',')}]`);
+    const second = String(location % 60).padStart(2, '0');
+    return {
+      id: 7_000_000 + i,
+      sampling_rate: null,
+      timestamp: `2019-04-25 01:5${i < locations ? 0 : 1}:${second}`,
+      location: {
+        id: location,
+        latitude: (48 + (location % 70) / 10).toFixed(4),
+        longitude: (6 + Math.floor(location / 70) / 10).toFixed(4),
+        altitude: `${location % 400}.0`,
+        country: 'DE',
+        exact_location: 0,
+        indoor: 0,
+      },
+      sensor: { id: location * 2, pin: '1', sensor_type: { id: 14, name: 'SDS011' } },
+      sensordatavalues: [
+        { id: 8_000_000 + 2 * i, value: String((i % 97) / 4), value_type: 'P1' },
+        { id: 8_000_001 + 2 * i, value: String((i % 53) / 4), value_type: 'P2' },
+      ],
+    };
+  });
+  return Buffer.from(JSON.stringify(elements));
 }
 
 describe('SensorCommunityThread: the same batch as the calling thread', () => {
