@@ -15,6 +15,11 @@ export interface JournaledStoreOptions {
    * may lose that second).
    */
   readonly fsync?: FsyncPolicy;
+  /**
+   * Zeros kept written ahead of the journal's last record while open (`SampleJournal`'s
+   * `reserveBytes`): default 1 MiB; 0 for none, on a copy-on-write file system.
+   */
+  readonly reserveBytes?: number;
   /** How the journal reaches its files; default the real file system (a test breaks its I/O). */
   readonly files?: JournalFiles;
 }
@@ -75,7 +80,11 @@ export class JournaledStore implements SampleWriter, PlaceWriter {
     options: JournaledStoreOptions,
   ): Promise<{ readonly store: JournaledStore; readonly report: JournalStartReport }> {
     const journal = await SampleJournal.open(
-      { dir: options.dir, fsync: options.fsync ?? 'always' },
+      {
+        dir: options.dir,
+        fsync: options.fsync ?? 'always',
+        ...(options.reserveBytes === undefined ? {} : { reserveBytes: options.reserveBytes }),
+      },
       options.files ?? NODE_JOURNAL_FILES,
     );
     let refused = 0;

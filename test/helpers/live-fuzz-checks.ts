@@ -1,6 +1,6 @@
 // The checks every answer of the write-route fuzz must pass (test/http/live/write-fuzz.test.ts),
 // with the oracle of what the headers alone decide and what a naive reading of the body can tell.
-import { statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { constants, gunzipSync } from 'node:zlib';
 import { expect } from 'vitest';
@@ -21,19 +21,24 @@ export interface StoredState {
 }
 
 /**
- * The sample count of the store and the size of the journal file in `dir` (0 before it exists).
+ * The sample count of the store and the bytes of the journal file in `dir` up to the end of
+ * its records (0 before it exists): the zeros of its reserve after them are not counted.
  *
  * @example
  * storedState(live.memory, live.dir); // { sampleCount: 0, journalBytes: 64 }
  */
 export function storedState(memory: { readonly sampleCount: number }, dir: string): StoredState {
-  let journalBytes = 0;
+  let file: Buffer;
   try {
-    journalBytes = statSync(join(dir, JOURNAL_FILE)).size;
+    file = readFileSync(join(dir, JOURNAL_FILE));
   } catch {
-    journalBytes = 0;
+    return { sampleCount: memory.sampleCount, journalBytes: 0 };
   }
-  return { sampleCount: memory.sampleCount, journalBytes };
+  // The 12-byte header, then records of a u32 payload length, a u32 CRC and the payload; a
+  // length of 0 (no record has one) is where the reserve's zeros begin.
+  let end = Math.min(12, file.length);
+  while (end + 8 <= file.length && file.readUInt32LE(end) !== 0) end += 8 + file.readUInt32LE(end);
+  return { sampleCount: memory.sampleCount, journalBytes: end };
 }
 
 const mediaTypeOf = (value: string | undefined) =>

@@ -1,7 +1,9 @@
-import { rm } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DependencyUnavailableError } from '../../src/model/dependency-unavailable.js';
 import { InMemoryStore } from '../../src/store/in-memory-store.js';
+import { JOURNAL_FILE_NAME } from '../../src/store/journal/index.js';
 import { JournaledStore } from '../../src/store/journaled-store.js';
 import { installation } from '../helpers/store-fixtures.js';
 import { faultyFiles, systemError, tempDir } from './journal/journal-helpers.js';
@@ -30,6 +32,21 @@ afterEach(async () => {
 });
 
 describe('JournaledStore', () => {
+  it('keeps a 1 MiB reserve ahead of its records while open, none with reserveBytes 0', async () => {
+    const path = join(dir, JOURNAL_FILE_NAME);
+    const records = 12 + 8 + 4 + 25; // the header and one record of one sample
+    const first = await JournaledStore.open(new InMemoryStore(INSTALLATIONS), { dir });
+    await first.store.writeSamples([pm25(1, 5, 10)]);
+    expect((await stat(path)).size).toBe(records + 1024 * 1024);
+    await first.store.close();
+    expect((await stat(path)).size).toBe(records);
+    const opened = { dir, reserveBytes: 0 };
+    const again = await JournaledStore.open(new InMemoryStore(INSTALLATIONS), opened);
+    await again.store.writeSamples([pm25(1, 6, 11)]);
+    expect((await stat(path)).size).toBe(2 * records - 12);
+    await again.store.close();
+  });
+
   it('reports what the store would, stores the valid part, and replays it after a restart', async () => {
     const first = await JournaledStore.open(new InMemoryStore(INSTALLATIONS), { dir });
     expect(first.report).toEqual({

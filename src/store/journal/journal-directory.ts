@@ -14,7 +14,7 @@ import { prepareHeader } from './journal-header.js';
 import { acquireJournalLock, type JournalLock } from './journal-lock.js';
 import { JOURNAL_FILE_NAME } from './journal-options.js';
 import { compactionPath } from './journal-rewrites.js';
-import { journalUnavailable } from './journal-writer.js';
+import { type JournalWriter, journalUnavailable } from './journal-writer.js';
 
 /**
  * A journal directory taken by {@link takeJournal}: locked, its file open.
@@ -69,24 +69,30 @@ export async function takeJournal(dir: string, files: JournalFiles): Promise<Tak
 }
 
 /**
- * Gives back a directory taken by {@link takeJournal}: fdatasyncs `file` when `sync`,
- * closes it and releases `lock`, the last two whatever the fdatasync did.
+ * Gives back a directory taken by {@link takeJournal}: when `writer` is given (the file holds
+ * appends this process can still vouch for), cuts its reserve off and fdatasyncs `file`; then
+ * closes it and releases `lock`, the last two whatever the cut and the fdatasync did.
  *
- * @param sync - whether the file holds appends this process can still vouch for
- * @throws (rejects) DependencyUnavailableError('store', …) when the fdatasync fails
+ * @param writer - the journal's writer, or `undefined` to close without touching the file
+ * @throws (rejects) DependencyUnavailableError('store', …) when the cut or the fdatasync fails
  * @example
- * await releaseJournal(file, lock, true);
+ * await releaseJournal(file, lock, writer);
  */
 export async function releaseJournal(
   file: JournalFile,
   lock: JournalLock,
-  sync: boolean,
+  writer: Pick<JournalWriter, 'dropReserve'> | undefined,
 ): Promise<void> {
   let failure: unknown;
-  if (sync) {
-    await file.datasync().catch((error) => {
-      failure = journalUnavailable(file.path, 'fdatasync', error);
+  if (writer !== undefined) {
+    await writer.dropReserve(file).catch((error) => {
+      failure = journalUnavailable(file.path, 'cutting the reserve', error);
     });
+    if (failure === undefined) {
+      await file.datasync().catch((error) => {
+        failure = journalUnavailable(file.path, 'fdatasync', error);
+      });
+    }
   }
   await file.close().catch(() => undefined);
   await lock.release();

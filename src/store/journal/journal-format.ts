@@ -32,7 +32,9 @@
 // Reading stops at the first record whose length breaks a rule, whose bytes end before its
 // length says (a torn write), whose CRC does not match, whose type code is unknown, or whose
 // places are not a JSON array (or appear in a version-1 file). That record and everything
-// after it are the tail that replay cuts off.
+// after it are the tail that replay cuts off, unless every byte from it to the end is zero: a
+// payload length of 0 is no record's, and zeros there are the reserve a writer keeps ahead of
+// its records while it runs (journal-writer.ts), which replay keeps.
 
 import type { MeasurementTypeName } from '../../meta/measurement-types.js';
 

@@ -1,15 +1,18 @@
 // What `SampleJournal.replay` does with the file at start: every sound record is handed on in
 // file order, and a torn or corrupt tail (an append cut short by a crash or a power loss) is
 // cut at the end of the last sound record and fdatasynced, so the next append lands right
-// behind that record and a later replay reads exactly what this one read. Kept apart from the
-// class (sample-journal.ts), which sees to it that replay happens once, before any append.
+// behind that record and a later replay reads exactly what this one read. Zeros from the last
+// record to the end of the file are no tail: they are the reserve the writer keeps ahead of
+// its records (journal-writer.ts), left by a process that stopped without closing the
+// journal, and they stay. Kept apart from the class (sample-journal.ts), which sees to it that
+// replay happens once, before any append.
 
 import type { Sample } from '../ingest-report.js';
 import type { PlacedInstallation } from '../placed-installation.js';
 import type { JournalFile } from './journal-file.js';
 import { JOURNAL_HEADER_BYTES } from './journal-format.js';
 import type { JournalReplayReport } from './journal-options.js';
-import { scanRecords } from './journal-replay.js';
+import { REPLAY_CHUNK_BYTES, scanRecords } from './journal-replay.js';
 import { type JournalWriter, journalUnavailable } from './journal-writer.js';
 
 /**
@@ -38,7 +41,9 @@ export async function recoverJournal(
     if (record.kind === 'samples') onBatch(record.samples);
     else onPlaces?.(record.places);
   });
-  if (scan.goodEnd < size) {
+  // Zeros after the last record are the writer's reserve, not a torn tail: kept as they are.
+  const zeroTail = scan.goodEnd < size && (await isZeroFrom(file, scan.goodEnd, size));
+  if (scan.goodEnd < size && !zeroTail) {
     try {
       await file.truncate(scan.goodEnd);
       await file.datasync();
@@ -46,9 +51,23 @@ export async function recoverJournal(
       throw journalUnavailable(file.path, 'cutting the torn tail', error);
     }
   }
-  writer.replaceFile(file, scan.goodEnd);
-  const cutBytes = size - scan.goodEnd;
+  writer.replaceFile(file, scan.goodEnd, zeroTail ? size : scan.goodEnd);
+  const cutBytes = zeroTail ? 0 : size - scan.goodEnd;
   const cutAtByte = cutBytes > 0 ? scan.goodEnd : undefined;
   const { records, samples, places } = scan;
   return { records, samples, places, cutBytes, cutAtByte };
+}
+
+// Whether every byte of `file` in [from, to) is zero, read a chunk at a time.
+async function isZeroFrom(file: JournalFile, from: number, to: number): Promise<boolean> {
+  const chunk = Buffer.alloc(Math.min(REPLAY_CHUNK_BYTES, to - from));
+  for (let at = from; at < to; ) {
+    const read = await file.readAt(chunk, 0, Math.min(chunk.length, to - at), at).catch((error) => {
+      throw journalUnavailable(file.path, 'read', error);
+    });
+    if (read === 0) return false;
+    for (let i = 0; i < read; i++) if (chunk[i] !== 0) return false;
+    at += read;
+  }
+  return true;
 }

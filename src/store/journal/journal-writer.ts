@@ -11,6 +11,15 @@
 // With policy 'always' and a file that offers `writeDurablyAt` (the real one: an O_DSYNC
 // descriptor), the write and the fdatasync of a commit are one call.
 //
+// The reserve. The file is kept `reserveBytes` of zeros longer than its records, written and
+// fdatasynced ahead of them, so that a commit overwrites bytes the file already has instead of
+// growing it: the sync of a write that changes the file's size must also commit that size
+// through the file system's own journal, one more trip to the disk (on ext4 on a cloud
+// machine's virtual disk, 340 against 265 µs and 83 against 50 µs of CPU per 800-byte
+// O_DSYNC write). PostgreSQL zero-fills its WAL segments for the same reason. When a commit
+// would pass the reserve's end, the reserve is first written again from there; replay reads
+// zeros after the last record as the end of the journal, and close cuts the reserve off.
+//
 // Failures. A write that fails (ENOSPC, EIO) may have written part of its bytes: the file is
 // cut back to the last whole record, its appends reject, and later appends may succeed (disk
 // space can come back). A durable write that fails for another reason than a full disk counts
@@ -62,8 +71,11 @@ export function isDiskFull(error: unknown): boolean {
 /** Owns the open journal file after replay; see the file comment. */
 export class JournalWriter {
   readonly fsync: FsyncPolicy;
+  readonly #reserveBytes: number;
   #file: JournalFile;
   #length: number;
+  // The file's size: the records' `#length`, then zeros (the reserve) up to here.
+  #end: number;
   // The records of the commit that is scheduled but not started; later appends join it.
   #openBatch: QueuedRecord[] | undefined;
   #chain: Promise<unknown> = Promise.resolve();
@@ -71,13 +83,20 @@ export class JournalWriter {
   // Written but not yet fdatasynced (policy 'interval').
   #dirty = false;
 
-  constructor(file: JournalFile, length: number, fsync: FsyncPolicy) {
+  /**
+   * @param length - bytes of whole records in `file`; nothing is written before {@link replaceFile}
+   *   says where they end (replay) unless `file` holds exactly those
+   * @param reserveBytes - zeros kept written ahead of the last record; 0 for none
+   */
+  constructor(file: JournalFile, length: number, fsync: FsyncPolicy, reserveBytes: number) {
     this.#file = file;
     this.#length = length;
+    this.#end = length;
     this.fsync = fsync;
+    this.#reserveBytes = reserveBytes;
   }
 
-  /** Bytes of whole records written (the file's size). */
+  /** Bytes of the header and whole records written (the file's size, less the reserve). */
   get length(): number {
     return this.#length;
   }
@@ -116,11 +135,25 @@ export class JournalWriter {
     return run;
   }
 
-  /** From inside an {@link exclusive} task: the journal is now `file`, `length` bytes long. */
-  replaceFile(file: JournalFile, length: number): void {
+  /**
+   * From inside an {@link exclusive} task: the journal is now `file`, whose records end at byte
+   * `length` and which holds zeros from there up to `end` (default `length`: no reserve).
+   */
+  replaceFile(file: JournalFile, length: number, end = length): void {
     this.#file = file;
     this.#length = length;
+    this.#end = end;
     this.#dirty = false;
+  }
+
+  /**
+   * From inside an {@link exclusive} task: cuts the reserve off, so the file holds its records
+   * only (closing, the file then reads as it always did). Not synced: the caller syncs.
+   */
+  async dropReserve(file: JournalFile): Promise<void> {
+    if (this.#end === this.#length) return;
+    await file.truncate(this.#length);
+    this.#end = this.#length;
   }
 
   /** Makes every later append reject with `error` (kept: the first cause is the telling one). */
@@ -165,6 +198,9 @@ export class JournalWriter {
   async #write(bytes: Buffer): Promise<void> {
     const file = this.#file;
     const start = this.#length;
+    if (start + bytes.length > this.#end && this.#reserveBytes > 0) {
+      await this.#reserve(file, start + bytes.length + this.#reserveBytes);
+    }
     if (this.fsync === 'always' && file.writeDurablyAt !== undefined) {
       try {
         await file.writeDurablyAt(bytes, start);
@@ -177,7 +213,7 @@ export class JournalWriter {
         if (!full) this.fail(failure);
         throw failure;
       }
-      this.#length = start + bytes.length;
+      this.#wrote(start + bytes.length);
       return;
     }
     try {
@@ -188,7 +224,7 @@ export class JournalWriter {
       throw failure;
     }
     if (this.fsync === 'interval') {
-      this.#length = start + bytes.length;
+      this.#wrote(start + bytes.length);
       this.#dirty = true;
       return;
     }
@@ -201,7 +237,12 @@ export class JournalWriter {
       this.fail(failure);
       throw failure;
     }
-    this.#length = start + bytes.length;
+    this.#wrote(start + bytes.length);
+  }
+
+  #wrote(length: number): void {
+    this.#length = length;
+    if (length > this.#end) this.#end = length; // written past the reserve (none, or a failed one)
   }
 
   // Cuts the file back to `length`, the end of the last whole record; a cut that fails breaks
@@ -209,8 +250,31 @@ export class JournalWriter {
   async #cutBack(file: JournalFile, length: number, failure: DependencyUnavailableError) {
     try {
       await file.truncate(length);
+      this.#end = length; // the reserve goes too; the next commit writes it again
     } catch {
       this.fail(failure);
     }
+  }
+
+  // Writes zeros from the reserve's end up to `end` and fdatasyncs them, so that the commit
+  // about to be written overwrites allocated bytes. A write that fails is cut back (zeros are
+  // no records, but the disk is given back); a failed fdatasync is as final as any other.
+  async #reserve(file: JournalFile, end: number): Promise<void> {
+    const from = this.#end;
+    try {
+      await file.writeAt(Buffer.alloc(end - from), from);
+    } catch (error) {
+      const failure = journalUnavailable(file.path, 'write', error);
+      await this.#cutBack(file, this.#length, failure);
+      throw failure;
+    }
+    try {
+      await file.datasync();
+    } catch (error) {
+      const failure = journalUnavailable(file.path, 'fdatasync', error);
+      this.fail(failure);
+      throw failure;
+    }
+    this.#end = end;
   }
 }

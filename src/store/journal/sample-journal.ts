@@ -75,7 +75,7 @@ export class SampleJournal {
     this.#path = file.path;
     this.#lock = lock;
     this.#files = files;
-    this.#writer = new JournalWriter(file, size, options.fsync);
+    this.#writer = new JournalWriter(file, size, options.fsync, options.reserveBytes);
     this.#version = version;
   }
 
@@ -104,7 +104,7 @@ export class SampleJournal {
     return this.#version;
   }
 
-  /** Bytes of the journal file (header and records; after replay, whole records only). */
+  /** Bytes of the journal's header and records (the reserve's zeros after them not counted). */
   get byteLength(): number {
     return this.#writer.length;
   }
@@ -233,7 +233,7 @@ export class SampleJournal {
     this.#state = 'closed';
     await this.#writer.exclusive((file) => {
       const sync = wasOpen === 'ready' && this.#writer.broken === undefined;
-      return releaseJournal(file, this.#lock, sync);
+      return releaseJournal(file, this.#lock, sync ? this.#writer : undefined);
     });
   }
 

@@ -71,11 +71,13 @@ describe('SampleJournal against an oracle', () => {
       fc.asyncProperty(
         fc.array(operationArb, { maxLength: 8 }),
         fc.constantFrom<FsyncPolicy>('always', 'interval'),
-        async (operations, fsync) => {
+        // Small reserves, so that commits pass the reserve's end (and compactions drop it) often.
+        fc.integer({ min: 0, max: 200 }),
+        async (operations, fsync, reserveBytes) => {
           const dir = join(root, String(run++));
           await mkdir(dir);
           const open = async () => {
-            const journal = await SampleJournal.open({ dir, fsync }, files);
+            const journal = await SampleJournal.open({ dir, fsync, reserveBytes }, files);
             return { journal, batches: (await replayAll(journal)).batches };
           };
           let { journal } = await open();

@@ -87,10 +87,24 @@ describe('SampleJournal replay of a torn tail', () => {
     }
   }, 120_000);
 
-  it('cuts a zero-filled tail and a length that names more bytes than the file has', async () => {
+  it('keeps a tail of zeros (a reserve), cuts a torn record before zeros and a length that names more bytes than the file has', async () => {
     const dir = await tempDir();
+    const path = join(dir, JOURNAL_FILE_NAME);
+    // Zeros after the last record are what a journal left open leaves: its reserve.
     const zeros = new Uint8Array([...FILE, ...new Uint8Array(100)]);
-    const first = await replayBytes(dir, zeros);
+    const kept = await replayBytes(dir, zeros);
+    expect(kept.batches).toEqual(BATCHES);
+    expect(kept.report).toMatchObject({ cutAtByte: undefined, cutBytes: 0 });
+    expect(new Uint8Array(await readFile(path))).toEqual(zeros);
+    await kept.journal.close();
+    expect(new Uint8Array(await readFile(path))).toEqual(FILE); // closing cuts the reserve
+
+    // Half of a sixth record written into the zeros: a torn write, cut with the zeros after it.
+    const sixth = encodeRecordOracle([sampleOf(90), sampleOf(91)]);
+    const torn = new Uint8Array(FILE.length + 100);
+    torn.set(FILE);
+    torn.set(sixth.subarray(0, sixth.length >> 1), FILE.length);
+    const first = await replayBytes(dir, torn);
     expect(first.batches).toEqual(BATCHES);
     expect(first.report).toMatchObject({ cutAtByte: FILE.length, cutBytes: 100 });
     await first.journal.close();

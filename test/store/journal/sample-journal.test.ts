@@ -82,7 +82,8 @@ describe('SampleJournal round trip', () => {
   it('sends the appends that arrive during an fdatasync out in one write and one fdatasync', async () => {
     const dir = await tempDir();
     const { files, controls } = faultyFiles();
-    const journal = await SampleJournal.open({ dir }, files);
+    // Without a reserve, so that every write and fdatasync counted is a commit's.
+    const journal = await SampleJournal.open({ dir, reserveBytes: 0 }, files);
     await replayAll(journal);
     let release = () => {};
     controls.datasyncGate = new Promise((resolve) => {
@@ -106,7 +107,7 @@ describe('SampleJournal round trip', () => {
   it('lets the appends of one turn of the event loop share a write, on an idle journal too', async () => {
     const dir = await tempDir();
     const { files, controls } = faultyFiles();
-    const journal = await SampleJournal.open({ dir }, files);
+    const journal = await SampleJournal.open({ dir, reserveBytes: 0 }, files);
     await replayAll(journal);
     const [writes, syncs] = [controls.writes, controls.datasyncs];
     // As requests read in one turn reach the journal: each after a few promise steps of its own.
@@ -127,7 +128,10 @@ describe('SampleJournal round trip', () => {
   it('replays in interval mode too, and fdatasyncs on close', async () => {
     const dir = await tempDir();
     const { files, controls } = faultyFiles();
-    const journal = await SampleJournal.open({ dir, fsync: 'interval', intervalMs: 60_000 }, files);
+    const journal = await SampleJournal.open(
+      { dir, fsync: 'interval', intervalMs: 60_000, reserveBytes: 0 },
+      files,
+    );
     expect(journal.fsync).toBe('interval');
     expect(journal.intervalMs).toBe(60_000);
     await replayAll(journal);
@@ -208,9 +212,17 @@ describe('SampleJournal misuse and foreign files', () => {
         'SampleJournal.open: options.intervalMs must be a finite number in [1, 2147483647], got 0',
       ),
     );
+    await expect(SampleJournal.open({ dir, reserveBytes: 1.5 })).rejects.toThrow(
+      new RangeError('SampleJournal.open: options.reserveBytes must be an integer, got 1.5'),
+    );
+    await expect(SampleJournal.open({ dir, reserveBytes: -1 })).rejects.toThrow(
+      new RangeError(
+        'SampleJournal.open: options.reserveBytes must be a finite number in [0, 1073741824], got -1',
+      ),
+    );
     await expect(SampleJournal.open({ dir, fsnyc: 'always' } as never)).rejects.toThrow(
       new TypeError(
-        'SampleJournal.open: options key must be one of dir, fsync, intervalMs, got "fsnyc"',
+        'SampleJournal.open: options key must be one of dir, fsync, intervalMs, reserveBytes, got "fsnyc"',
       ),
     );
   });
