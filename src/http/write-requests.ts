@@ -1,5 +1,6 @@
 import type { RateLimitDecision } from '../limits/rate-limiter.js';
 import { utf8Bytes } from '../payload/byte-slab.js';
+import { formatTimestamp } from '../time/instant.js';
 import { BASE_HEADERS, rateHeadersOf } from './answers.js';
 import { ApiError } from './api-error.js';
 import type { ResolvedApiOptions } from './api-options.js';
@@ -9,6 +10,9 @@ import { PER_RESPONSE_GZIP } from './json-body.js';
 import { readQueryParams } from './query-params.js';
 import { admitWrite } from './write-access.js';
 import type { WriteRoute } from './write-routes.js';
+
+// A write without a query (every sensor's push) has no `apikey` parameter to look up.
+const NO_PARAMS: readonly string[] = Object.freeze([]);
 
 /** `Allow` of a write route: the 405 of a `GET` there names these. */
 export const WRITE_METHODS = 'POST, OPTIONS';
@@ -41,6 +45,17 @@ export function createWriteServer(
   options: ResolvedApiOptions,
   readClock: (clock: () => number, name: string) => number,
 ) {
+  // The text of the last instant formatted: a sensor fleet's pushes arrive many to the
+  // millisecond, and `toISOString` took 0.45 µs of each (in process, Node 20).
+  let lastMs = Number.NaN;
+  let lastTimestamp = '';
+  const timestampOf = (nowMs: number): string => {
+    if (nowMs !== lastMs) {
+      lastTimestamp = formatTimestamp(nowMs);
+      lastMs = nowMs;
+    }
+    return lastTimestamp;
+  };
   return async function serveWrite(
     route: WriteRoute,
     request: CoreRequest,
@@ -51,7 +66,10 @@ export function createWriteServer(
       const message = `Method ${method} is not allowed; use POST`;
       throw new ApiError('METHOD_NOT_ALLOWED', message, { method }, { Allow: WRITE_METHODS });
     }
-    const apikeyParams = readQueryParams(request.query).get('apikey') ?? [];
+    const apikeyParams =
+      request.query === ''
+        ? NO_PARAMS
+        : (readQueryParams(request.query).get('apikey') ?? NO_PARAMS);
     const countedAtMs = readClock(options.limitsClock, 'limitsClock');
     const decision = await admitWrite(
       options,
@@ -67,8 +85,9 @@ export function createWriteServer(
     }
     const nowMs = readClock(options.clock, 'clock');
     const { writer, maxBodyBytes } = options;
+    const timestamp = timestampOf(nowMs);
     // admitWrite let the request through, so the adapter has write keys, and with them a writer.
-    const result = await route.run(request, { writer: writer!, nowMs, maxBodyBytes });
+    const result = await route.run(request, { writer: writer!, nowMs, timestamp, maxBodyBytes });
     const identity = utf8Bytes(result.json, 'sent');
     const gzipped = acceptsGzip(headers['accept-encoding']);
     if (decision === undefined && !gzipped) {

@@ -3,7 +3,6 @@ import { type AirRohrReading, type AirRohrSkipped, readAirRohrPush } from '../li
 import { type RowRejection, readSamplesBody } from '../live/samples-body.js';
 import type { Sample } from '../store/ingest-report.js';
 import type { SampleWriter } from '../store/sample-writer.js';
-import { formatTimestamp } from '../time/instant.js';
 import { ApiError } from './api-error.js';
 import type { CoreRequest } from './core-request.js';
 import { readRequestText } from './request-body.js';
@@ -24,6 +23,8 @@ export interface WriteContext {
   readonly writer: SampleWriter;
   /** The data clock at receipt, epoch ms. */
   readonly nowMs: number;
+  /** `nowMs` as ISO 8601 UTC text with milliseconds, as answers show it. */
+  readonly timestamp: string;
   readonly maxBodyBytes: number;
 }
 
@@ -75,7 +76,7 @@ async function postSamples(request: CoreRequest, context: WriteContext): Promise
 }
 
 async function postAirRohr(request: CoreRequest, context: WriteContext): Promise<WriteResult> {
-  const { writer, nowMs, maxBodyBytes } = context;
+  const { writer, nowMs, timestamp, maxBodyBytes } = context;
   const { text } = await readRequestText(request, [JSON_TYPE], maxBodyBytes);
   let parsed: unknown;
   try {
@@ -99,7 +100,6 @@ async function postAirRohr(request: CoreRequest, context: WriteContext): Promise
   const report = await writer.writeSamples(samples);
   const { stored, skipped } = pushOutcome(push.readings, push.skipped, report.rejected);
   const { device, ignored } = push;
-  const timestamp = formatTimestamp(nowMs);
   const answer = { device, installationId, timestamp, stored, ignored, skipped };
   return { status: 200, json: airRohrAnswerJson(answer) };
 }

@@ -68,6 +68,17 @@ describe('POST /v2/airq/airrohr', () => {
     expect(live.memory.sampleCount).toBe(5);
   });
 
+  it('stamps every push with the data clock of its own receipt', async () => {
+    const body = fixture('air-quality-bridge-nrz-2020-129.json');
+    // Two pushes in one millisecond, then one a millisecond and one a day later.
+    const instants = [0, 0, 1, 86_400_000].map((offsetMs) => LIVE_START_MS + offsetMs);
+    for (const atMs of instants) {
+      live.setNow(atMs);
+      const answer = await live.post(PATH, body, firmware(DEVICE_1001));
+      expect(answer.json.timestamp).toBe(new Date(atMs).toISOString());
+    }
+  });
+
   it('without X-Sensor the device is esp8266-<esp8266id> of the body', async () => {
     const body = JSON.stringify({
       esp8266id: '12345678',
