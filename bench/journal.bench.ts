@@ -13,7 +13,8 @@ import { seededRandom } from './helpers/seeded-random.js';
 // same batch in memory with InMemoryStore.ingest, which a journaled store does as well. Each
 // call takes a new batch of new minutes, so the store appends rather than replaces.
 // Samples per second = hz × 10,000. The journal lives in the system's temp directory: the
-// figure is that disk's fdatasync as much as the journal's code.
+// figure is that disk's fdatasync as much as the journal's code. The last group appends one
+// push at a time, with and without the journal's reserve.
 
 const BATCH_SIZE = 10_000;
 const INSTALLATIONS = 50;
@@ -51,19 +52,37 @@ const batches = Array.from({ length: RUNS.iterations + RUNS.warmupIterations }, 
   batchOf(k),
 );
 
-/** A journal in a fresh temp directory, and the next batch it appends. */
-function journalCase(fsync: FsyncPolicy) {
+// One airRohr push: five samples of one installation at one instant, instants a second apart.
+const pushes = Array.from({ length: 64 }, (_, k): Sample[] =>
+  (['PM10', 'PM25', 'TEMPERATURE', 'HUMIDITY', 'PRESSURE'] as const).map((name, i) => ({
+    installationId: 1,
+    name,
+    atMs: Date.UTC(2026, 10, 1) + k * 1000,
+    value: 10 + i + k / 100,
+  })),
+);
+
+/** A journal in a fresh temp directory, and the next batch of `appended` it appends. */
+function journalCase(
+  fsync: FsyncPolicy,
+  appended: readonly Sample[][] = batches,
+  reserveBytes?: number,
+) {
   let dir: string | undefined;
   let journal: SampleJournal | undefined;
   let next = 0;
   return {
     run: async () => {
-      await journal!.append(batches[next++ % batches.length]!); // opened by setup
+      await journal!.append(appended[next++ % appended.length]!); // opened by setup
       sink += journal!.byteLength;
     },
     setup: async () => {
       dir = mkdtempSync(join(tmpdir(), `airq-bench-journal-${fsync}-`));
-      journal = await SampleJournal.open({ dir, fsync });
+      journal = await SampleJournal.open({
+        dir,
+        fsync,
+        ...(reserveBytes === undefined ? {} : { reserveBytes }),
+      });
       await journal.replay(() => {});
       next = 0;
     },
@@ -103,4 +122,21 @@ describe('one live batch of N=10,000 samples (samples/s = hz × 10,000)', () => 
       },
     },
   );
+});
+
+// The journal's reserve (zeros written ahead of the records): a synced write that overwrites
+// them need not commit a new file size as well. One push at a time, so each append is a sync.
+const PUSH_RUNS = { time: 0, iterations: 400, warmupTime: 0, warmupIterations: 20 };
+const withReserve = journalCase('always', pushes);
+const withoutReserve = journalCase('always', pushes, 0);
+
+describe("one airRohr push (5 samples), fsync 'always', awaited one at a time", () => {
+  bench('airq SampleJournal.append, reserve of 1 MiB (default)', withReserve.run, {
+    ...PUSH_RUNS,
+    ...withReserve,
+  });
+  bench('SampleJournal.append, reserveBytes: 0', withoutReserve.run, {
+    ...PUSH_RUNS,
+    ...withoutReserve,
+  });
 });
