@@ -123,10 +123,24 @@ export function analyseReplacements(
           ? MISSING
           : Object.freeze({ status: 'replaced', installation, successorId: end }),
       );
-    } else if (node.removed === true) lookups.set(id, MISSING);
-    else lookups.set(id, Object.freeze({ status: 'active', installation }));
+    } else lookups.set(id, endLookup(node, installation));
   }
   return { lookups, issues };
+}
+
+/**
+ * The lookup of an installation without a successor, which no chain passes through: `active`,
+ * or `missing` when it is removed.
+ *
+ * @param installation - its public form (`publicInstallation(node)`), computed when omitted
+ * @example
+ * endLookup(a(7)); // { status: 'active', installation: <7> }
+ */
+export function endLookup(
+  node: StoredInstallation,
+  installation = publicInstallation(node),
+): InstallationLookup {
+  return node.removed === true ? MISSING : Object.freeze({ status: 'active', installation });
 }
 
 function cycleIssue(
