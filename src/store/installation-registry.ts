@@ -101,9 +101,10 @@ export class InstallationRegistry {
   }
 
   // New installations that no chain touches (new ids, no successor, devices nobody names) can
-  // only add their own lookups: they are added to copies of the maps, where analysing the whole
-  // set again took 20–35 ms per 250 new places once 10,000 were stored (a country's first poll
-  // is some 40 such pieces). `undefined` when any of them is not such an addition.
+  // only add their own lookups: they are added to copies of the maps. Analysing the whole set
+  // again made each piece cost in proportion to everything stored, and a country's first poll
+  // stores some 40 pieces of 250 new places (4.9–5.6 s, now 4.2 s: bench/RESULTS.md).
+  // `undefined` when any of them is not such an addition.
   #added(incoming: readonly StoredInstallation[]): InstallationRegistry | undefined {
     const devices = new Map<string, number>();
     const ids = new Set<number>();

@@ -129,8 +129,8 @@ export function analyseReplacements(
 }
 
 /**
- * The lookup of an installation without a successor, which no chain passes through: `active`,
- * or `missing` when it is removed.
+ * The lookup of an installation without a successor (the end of any chain that leads to it):
+ * `active`, or `missing` when it is removed.
  *
  * @param installation - its public form (`publicInstallation(node)`), computed when omitted
  * @example

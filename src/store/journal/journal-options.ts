@@ -19,7 +19,7 @@ const FSYNC_POLICIES: readonly FsyncPolicy[] = Object.freeze(['always', 'interva
 const OPTION_KEYS = Object.freeze(['dir', 'fsync', 'intervalMs', 'reserveBytes']);
 const DEFAULT_INTERVAL_MS = 1000;
 const MAX_INTERVAL_MS = 2 ** 31 - 1; // setInterval's limit
-/** Default {@link SampleJournalOptions.reserveBytes}: 1 MiB, some 6,500 airRohr pushes. */
+/** Default {@link SampleJournalOptions.reserveBytes}: 1 MiB, some 7,600 airRohr pushes of 137 bytes. */
 export const DEFAULT_RESERVE_BYTES = 1 << 20;
 const MAX_RESERVE_BYTES = 1 << 30;
 
