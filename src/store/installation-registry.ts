@@ -129,8 +129,10 @@ export class InstallationRegistry {
       if (lookup.status === 'active') added.push(lookup.installation);
     }
     for (const [device, id] of devices) deviceOwners.set(device, id);
-    added.sort((a, b) => a.id - b.id);
-    return new InstallationRegistry(byId, lookups, deviceOwners, mergedById(this.active, added));
+    // Two ascending runs: the sort (TimSort) merges them in one pass.
+    const active = [...this.active, ...added.sort((a, b) => a.id - b.id)];
+    active.sort((a, b) => a.id - b.id);
+    return new InstallationRegistry(byId, lookups, deviceOwners, active);
   }
 
   /** Whether `id` is an installation of the set (active, replaced or removed). */
@@ -195,16 +197,4 @@ export class InstallationRegistry {
   lookup(id: number): InstallationLookup {
     return this.#lookups.get(id) ?? MISSING;
   }
-}
-
-// Two lists in ascending id, without an id in common, as one.
-function mergedById(a: readonly Installation[], b: readonly Installation[]): Installation[] {
-  const merged: Installation[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length || j < b.length) {
-    if (j >= b.length || (i < a.length && a[i]!.id < b[j]!.id)) merged.push(a[i++]!);
-    else merged.push(b[j++]!);
-  }
-  return merged;
 }

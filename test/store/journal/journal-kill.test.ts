@@ -1,5 +1,5 @@
 // What the journal is for: a process killed with SIGKILL while appending loses no append it
-// had acknowledged, under either fsync policy. A child process appends one sample at a time and
+// had acknowledged, under either fsync policy, and while its reserve of zeros is being written. A child process appends one sample at a time and
 // prints the number of each append once it resolved; it is killed mid-stream, and the parent
 // then takes over its stale lock and replays.
 import { spawn } from 'node:child_process';
@@ -24,7 +24,8 @@ const sampleNumber = (i: number): Sample => ({
 // so that group commits happen too.
 const CHILD = `
 import { SampleJournal } from ${JSON.stringify(ENTRY)};
-const journal = await SampleJournal.open({ dir: process.argv[1], fsync: process.argv[2] });
+const reserve = process.argv[3] === 'default' ? {} : { reserveBytes: Number(process.argv[3]) };
+const journal = await SampleJournal.open({ dir: process.argv[1], fsync: process.argv[2], ...reserve });
 await journal.replay(() => {});
 let next = 0;
 const sample = (i) => ({ installationId: 1, name: 'PM10', atMs: i, value: i });
@@ -39,10 +40,15 @@ await Promise.all([worker(), worker(), worker(), worker()]);
 `;
 
 /** Runs the child until it has acknowledged `acks` appends, kills it, returns the acked ones. */
-async function appendAndKill(dir: string, fsync: FsyncPolicy, acks: number): Promise<number[]> {
+async function appendAndKill(
+  dir: string,
+  fsync: FsyncPolicy,
+  reserve: number | 'default',
+  acks: number,
+): Promise<number[]> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', '--input-type=module', '-e', CHILD, dir, fsync],
+    ['--import', 'tsx', '--input-type=module', '-e', CHILD, dir, fsync, String(reserve)],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const acked: number[] = [];
@@ -60,11 +66,19 @@ async function appendAndKill(dir: string, fsync: FsyncPolicy, acks: number): Pro
   return acked;
 }
 
+// The default reserve (1 MiB) outlasts 200 appends of 37 bytes; a reserve of 100 bytes is
+// written again every few commits, so the kill may land while it is.
+const CASES = [
+  { fsync: 'always', reserve: 'default' },
+  { fsync: 'interval', reserve: 'default' },
+  { fsync: 'always', reserve: 100 },
+] as const;
+
 describe('SampleJournal after SIGKILL', () => {
-  for (const fsync of ['always', 'interval'] as const) {
-    it(`keeps every acknowledged append (fsync '${fsync}')`, async () => {
+  for (const { fsync, reserve } of CASES) {
+    it(`keeps every acknowledged append (fsync '${fsync}', reserve ${reserve})`, async () => {
       const dir = await tempDir();
-      const acked = await appendAndKill(dir, fsync, 200);
+      const acked = await appendAndKill(dir, fsync, reserve, 200);
       expect(acked.length).toBeGreaterThanOrEqual(200);
       const journal = await SampleJournal.open({ dir }); // the dead child's lock is stale
       const { batches } = await replayAll(journal);
