@@ -9,9 +9,9 @@
 //   - this one: readers arriving at random (bench/follow/timed-reads.ts) on `/v2/airq/network`
 //     (the city's box, gzip, as the page asks) and `/v2/measurements/point` (Kraków's centre), a
 //     mean --rate in all throughout, and a watch of `airq` every --sample-ms: VmRSS of
-//     /proc/PID/status, and its data directory's size.
+//     /proc/PID/status, and the size and time of its data directory's files.
 // A poll's window runs from the file request's arrival at the file server to the data
-// directory's last growth before the next request (the batch stored; only polls write). Each
+// directory's last change before the next request (the batch stored; only polls write). Each
 // read is then placed during a poll (its time overlaps a window) or without one (not within
 // --guard-ms after a window either); every interval holds both, so the two kinds interleave.
 // The first --warmup-polls polls (every installation new, code not yet optimised) are left out

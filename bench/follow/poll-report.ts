@@ -1,5 +1,5 @@
 // The figures of `npm run bench:follow` from what was seen outside `airq`: each poll's window
-// (from the file request's arrival at the file server to the data directory's last growth
+// (from the file request's arrival at the file server to the data directory's last change
 // before the next request), each read placed during a poll or well away from any, and the
 // tables of the RESULTS.md section.
 import type { DataJsonRequest } from './data-json-server.js';
@@ -9,7 +9,7 @@ import type { TimedRead } from './timed-reads.js';
 /** One poll as seen from outside, epoch ms. */
 export interface PollWindow {
   readonly startMs: number;
-  /** The last growth of the data directory before the next poll; `undefined`: nothing stored. */
+  /** The last change of the data directory before the next poll; `undefined`: nothing stored. */
   readonly storedMs: number | undefined;
   /** When the file's last byte left the file server. */
   readonly sentMs: number | undefined;

@@ -1,7 +1,9 @@
 // What `npm run bench:follow` sees of `airq` from outside, every few milliseconds: its memory
-// (VmRSS and VmHWM of /proc/PID/status, Linux only) and the bytes of its data directory, whose
-// growth says when a poll's batch reached the journal (only polls write there during the run:
-// the load only reads).
+// (VmRSS and VmHWM of /proc/PID/status, Linux only) and the size and modification time of each
+// file of its data directory, whose change says when a poll's batch reached the journal (only
+// polls write there during the run: the load only reads). The size alone no longer tells: the
+// journal writes its records into a reserve of zeros it keeps ahead of them, so most commits
+// leave the file's size as it was.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -36,30 +38,35 @@ export function processMemory(pid: number): ProcessMemory {
   return { rssKiB: field('VmRSS'), hwmKiB: field('VmHWM') };
 }
 
-function directoryBytes(path: string): number {
-  let bytes = 0;
+// Every file's name, size and modification time (ns), as one text to compare.
+function directoryState(path: string): string {
+  let state = '';
   for (const entry of readdirSync(path, { withFileTypes: true })) {
     const full = join(path, entry.name);
     try {
-      bytes += entry.isDirectory() ? directoryBytes(full) : statSync(full).size;
+      if (entry.isDirectory()) state += directoryState(full);
+      else {
+        const { size, mtimeNs } = statSync(full, { bigint: true });
+        state += `${full} ${size} ${mtimeNs}\n`;
+      }
     } catch {
       // A file removed between the listing and its stat (a compaction's temporary file).
     }
   }
-  return bytes;
+  return state;
 }
 
 /** A running watch. */
 export interface ProcessWatch {
   /** Every memory sample so far. */
   readonly memory: readonly MemorySample[];
-  /** When the data directory was seen to change size, epoch ms, in order. */
+  /** When a file of the data directory was seen to change (size or time), epoch ms, in order. */
   readonly dataChangesMs: readonly number[];
   stop(): void;
 }
 
 /**
- * Samples `pid`'s resident memory and `dataDir`'s size every `everyMs`.
+ * Samples `pid`'s resident memory and the state of `dataDir`'s files every `everyMs`.
  *
  * @example
  * const watch = watchProcess(airq.pid, dataDir, 20);
@@ -70,13 +77,13 @@ export interface ProcessWatch {
 export function watchProcess(pid: number, dataDir: string, everyMs: number): ProcessWatch {
   const memory: MemorySample[] = [];
   const dataChangesMs: number[] = [];
-  let lastBytes = directoryBytes(dataDir);
+  let lastState = directoryState(dataDir);
   const timer = setInterval(() => {
     const atMs = Date.now();
     memory.push({ atMs, rssKiB: processMemory(pid).rssKiB });
-    const bytes = directoryBytes(dataDir);
-    if (bytes !== lastBytes) dataChangesMs.push(atMs);
-    lastBytes = bytes;
+    const state = directoryState(dataDir);
+    if (state !== lastState) dataChangesMs.push(atMs);
+    lastState = state;
   }, everyMs);
   return { memory, dataChangesMs, stop: () => clearInterval(timer) };
 }
