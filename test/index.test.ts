@@ -171,6 +171,7 @@ const FOLLOW = [
   'PURPLEAIR_BASE_URL',
   'PollFailure',
   'SENSOR_COMMUNITY_BASE_URL',
+  'SENSOR_COMMUNITY_READ_BYTES_PER_SECOND',
   'SYSTEM_FOLLOW_CLOCK',
   'createFollowSink',
   'openAqSource',

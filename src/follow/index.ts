@@ -31,5 +31,6 @@ export {
 export { OPENAQ_BASE_URL, openAqSource } from './openaq-source.js';
 export { PURPLEAIR_BASE_URL } from './purpleair-request.js';
 export { purpleAirSource } from './purpleair-source.js';
+export { SENSOR_COMMUNITY_READ_BYTES_PER_SECOND } from './sensor-community-read.js';
 export { SENSOR_COMMUNITY_BASE_URL, sensorCommunitySource } from './sensor-community-source.js';
 export { type SourceAttribution, sourceAttributions } from './source-attributions.js';

@@ -29,7 +29,7 @@ export const SENSOR_COMMUNITY_DATA_PATH = '/static/v1/data.json';
  * readable value at its element's UTC timestamp. A location appears in many elements (one
  * per sensor and reading); they make one place with all their samples. A status outside 2xx,
  * a body cut short, or an element that is not JSON rejects the poll whole with a
- * {@link PollFailure}.
+ * {@link PollFailure}. The file is taken at `SENSOR_COMMUNITY_READ_BYTES_PER_SECOND` at most.
  *
  * Polled with the global `fetch` (the follower's default), the file is read on a worker thread
  * of the source's own at the lowest priority, started by the first poll and ended by `close()`

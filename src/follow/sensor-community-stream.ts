@@ -6,7 +6,8 @@ import { JsonArraySplitter } from './sensor-community-splitter.js';
 // memory holds one chunk and one unfinished element, never the whole body (Sensor.Community's
 // five-minute file is about 20 MB). Any failure (the connection closed early, the deadline
 // passed, bytes that are not UTF-8, an array that does not close, an element that is not JSON)
-// rejects with a PollFailure; the caller must then drop whatever the visits collected.
+// rejects with a PollFailure; the caller must then drop whatever the visits collected. A pace
+// may be set: the body is then taken no faster than it allows.
 
 /** The longest element accepted by default, in UTF-16 code units (a real one is under 1 kB). */
 export const MAX_ELEMENT_CHARS = 1_048_576;
@@ -26,6 +27,54 @@ export const SLICE_MS = 0.5;
 // core (docs/design.md, "The reading thread decodes 8 KiB at a time").
 const PIECE_BYTES = 8_192;
 
+/** The clock a read keeps its slices and its pace with. */
+export interface ReadClock {
+  /** Milliseconds from any fixed origin. */
+  nowMs(): number;
+  /** Resolves after about `ms` milliseconds. */
+  sleep(ms: number): Promise<void>;
+}
+
+/** The system's: `performance.now()` and a timer. */
+export const SYSTEM_READ_CLOCK: ReadClock = Object.freeze({
+  nowMs: () => performance.now(),
+  sleep: (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+});
+
+/** How {@link readJsonArrayElements} reads; every field has a default. */
+export interface JsonArrayReadOptions {
+  /** The longest element accepted, in UTF-16 code units; default {@link MAX_ELEMENT_CHARS}. */
+  readonly maxElementChars?: number;
+  /**
+   * Says from an element's text that it is not wanted: it is then counted but neither parsed
+   * nor visited (its structure was checked by the splitter); default none.
+   */
+  readonly passOver?: (elementText: string) => boolean;
+  /**
+   * The most bytes of the body taken a second (once decoded from its content encoding);
+   * default `Infinity`, as fast as they come. Reading stops until the pace allows more, so the
+   * client's receive window closes and the sender waits: the transfer is spread out instead of
+   * arriving in one burst.
+   */
+  readonly bytesPerSecond?: number;
+  /** Default {@link SYSTEM_READ_CLOCK}. */
+  readonly clock?: ReadClock;
+}
+
+/**
+ * How long a read that has taken `bytesRead` bytes in `elapsedMs` must wait before it takes
+ * more, to stay within `bytesPerSecond`: 0 when it is behind or on its pace (and always for a
+ * pace of `Infinity`).
+ *
+ * @example
+ * paceWaitMs(1_000_000, 150, 5_000_000); // 50: a megabyte is due after 200 ms at 5 MB/s
+ * paceWaitMs(1_000_000, 250, 5_000_000); // 0
+ */
+export function paceWaitMs(bytesRead: number, elapsedMs: number, bytesPerSecond: number): number {
+  const dueMs = (bytesRead * 1000) / bytesPerSecond;
+  return dueMs > elapsedMs ? dueMs - elapsedMs : 0;
+}
+
 /** What reading the array took. */
 export interface JsonArrayReadStats {
   /** Elements visited. */
@@ -39,9 +88,6 @@ export interface JsonArrayReadStats {
  * element, parsed, in order. Resolves once the array closed and the body ended.
  *
  * @param source - the source's name as the log shows it, e.g. `Sensor.Community`
- * @param maxElementChars - the longest element accepted; default {@link MAX_ELEMENT_CHARS}
- * @param passOver - says from an element's text that it is not wanted: it is then counted but
- *   neither parsed nor visited (its structure was checked by the splitter); default none
  * @throws PollFailure (as a rejection) when the body cannot be read whole as a JSON array
  * @example
  * await readJsonArrayElements('Sensor.Community', answer, (element) => elements.push(element));
@@ -51,9 +97,14 @@ export async function readJsonArrayElements(
   source: string,
   answer: Response,
   visit: (element: unknown) => void,
-  maxElementChars = MAX_ELEMENT_CHARS,
-  passOver: (elementText: string) => boolean = () => false,
+  options: JsonArrayReadOptions = {},
 ): Promise<JsonArrayReadStats> {
+  const {
+    maxElementChars = MAX_ELEMENT_CHARS,
+    passOver = () => false,
+    bytesPerSecond = Number.POSITIVE_INFINITY,
+    clock = SYSTEM_READ_CLOCK,
+  } = options;
   const splitter = new JsonArraySplitter(maxElementChars);
   const decoder = new TextDecoder('utf-8', { fatal: true });
   let elements = 0;
@@ -74,10 +125,19 @@ export async function readJsonArrayElements(
   const reader = answer.body?.getReader();
   try {
     if (reader !== undefined) {
-      let sliceStartMs = performance.now();
+      const startMs = clock.nowMs();
+      let sliceStartMs = startMs;
+      let bytesRead = 0;
       for (;;) {
+        // Waits under a millisecond are left to add up: a timer is no finer.
+        const waitMs = paceWaitMs(bytesRead, clock.nowMs() - startMs, bytesPerSecond);
+        if (waitMs >= 1) {
+          await clock.sleep(waitMs);
+          sliceStartMs = clock.nowMs();
+        }
         const { done, value } = await read(source, reader);
         if (done) break;
+        bytesRead += value.byteLength;
         // Chunks already received resolve the next read at once, as a microtask: without a
         // pause the whole file would be read in one stretch that no request could interrupt.
         for (let fromByte = 0; fromByte < value.byteLength; fromByte += PIECE_BYTES) {
@@ -86,9 +146,9 @@ export async function readJsonArrayElements(
               ? value
               : value.subarray(fromByte, fromByte + PIECE_BYTES);
           splitter.push(decode(source, decoder, bytes), parse);
-          if (performance.now() - sliceStartMs >= SLICE_MS) {
+          if (clock.nowMs() - sliceStartMs >= SLICE_MS) {
             await nextTurn();
-            sliceStartMs = performance.now();
+            sliceStartMs = clock.nowMs();
           }
         }
       }
