@@ -28,19 +28,21 @@ export const SENSOR_COMMUNITY = 'Sensor.Community';
  * poll's deadline of 20 s and its minute. Taken as fast as a fast link carries it (a mirror on
  * the same network, a file server on the same machine), the transfer is a burst of the
  * kernel's work that no thread's priority lowers and that held the server's answers back by
- * milliseconds on a machine of two cores (bench/RESULTS.md, issue 38); at this pace it did
- * not. A download from Sensor.Community's own server is rarely faster than this anyway.
+ * milliseconds on a machine of two cores (bench/RESULTS.md, issue 38); at this pace the p99 of
+ * reads during a poll was about half as high. A download from Sensor.Community's own server is
+ * rarely faster than this anyway.
  */
 export const SENSOR_COMMUNITY_READ_BYTES_PER_SECOND = 5_000_000;
 
 /**
  * GETs `url` with `fetch` and reads the answer element by element (memory holds one element,
- * never the file), at most {@link SENSOR_COMMUNITY_READ_BYTES_PER_SECOND}: elements that certainly lie outside `filter.box` by their text are counted
- * and not parsed, the others are read by `readSensorCommunityElement`. A status outside 2xx, a
- * body cut short (also by `signal`), or an element that is not JSON rejects with a
- * {@link PollFailure}, and nothing read before it leaves. The batch's places are in the order
- * their locations first appear in the file, and its samples location by location in that order
- * (each location's in the file's order).
+ * never the file), at most {@link SENSOR_COMMUNITY_READ_BYTES_PER_SECOND}: elements that
+ * certainly lie outside `filter.box` by their text are counted and not parsed, the others are
+ * read by `readSensorCommunityElement`. A status outside 2xx, a body cut short (also by
+ * `signal`), or an element that is not JSON rejects with a {@link PollFailure}, and nothing
+ * read before it leaves. The batch's places are in the order their locations first appear in
+ * the file, and its samples location by location in that order (each location's in the file's
+ * order).
  *
  * @param nowMs - the data clock, epoch ms (for an HTTP date in `Retry-After`)
  * @example
