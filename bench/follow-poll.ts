@@ -1,5 +1,5 @@
 // `npm run bench:follow`: one poll of a 20 MB Sensor.Community file filtered to a city, in
-// `airq` as users run it (issue 38). Three processes:
+// `airq` as users run it (issue 38). Four processes:
 //   - a file server (bench/follow/data-json-server.ts, at nice 19) serving a synthetic `data.json` of
 //     --elements elements (44,000: about 20 MB, as the live file) spread over Europe, about one location in a
 //     hundred in Kraków, with timestamps of each request's moment;
@@ -9,7 +9,9 @@
 //   - this one: readers arriving at random (bench/follow/timed-reads.ts) on `/v2/airq/network`
 //     (the city's box, gzip, as the page asks) and `/v2/measurements/point` (Kraków's centre), a
 //     mean --rate in all throughout, and a watch of `airq` every --sample-ms: VmRSS of
-//     /proc/PID/status, and the size and time of its data directory's files.
+//     /proc/PID/status, and the size and time of its data directory's files;
+//   - an idle process (bench/follow/machine-probe.mjs) that notes its own stalls as `airq`'s
+//     thread does: where both stall alike, the machine held them (bench/follow/stall-phases.ts).
 // A poll's window runs from the file request's arrival at the file server to the data
 // directory's last change before the next request (the batch stored; only polls write). Each
 // read is then placed during a poll (its time overlaps a window) or without one (not within
@@ -37,6 +39,7 @@ import type { DataJsonRequest, DataJsonServerInfo } from './follow/data-json-ser
 import { startFollowingAirq } from './follow/following-airq.js';
 import { classifyReads, pollTable, pollWindows, readsTable } from './follow/poll-report.js';
 import { processMemory, watchProcess } from './follow/process-watch.js';
+import { type Stall, stallPhaseRows, startMachineProbe } from './follow/stall-phases.js';
 import { KRAKOW_BOX, SYNTHETIC_EUROPE } from './follow/synthetic-data-json.js';
 import { startTimedReads } from './follow/timed-reads.js';
 import { machineText } from './helpers/machine-text.js';
@@ -146,6 +149,7 @@ async function run(dataDir: string) {
     const pollSlackMs = 60_000;
     await until(async () => watch.dataChangesMs.length > 0, pollSlackMs, 'first stored poll');
     await airq.call({ stalls: 'start' });
+    const machine = startMachineProbe();
     const load = startTimedReads(
       airq.url,
       { apikey: airq.key, accept: 'application/json', 'accept-encoding': 'gzip' },
@@ -166,7 +170,8 @@ async function run(dataDir: string) {
     );
     const stopMs = Date.now();
     const { reads, errors } = await load.stop();
-    const stalls = (await airq.call({ stalls: 'take' })) as [number, number][];
+    const stalls = (await airq.call({ stalls: 'take' })) as Stall[];
+    const machineStalls = await machine.take();
     watch.stop();
     const after = processMemory(airq.pid);
     const network = await fetch(new URL(ROUTES[0]!.url, airq.url), {
@@ -195,6 +200,12 @@ async function run(dataDir: string) {
         stalls,
         span: { fromMs, untilMs: windows[wanted - 1]!.startMs, guardMs },
       }),
+      phases: stallPhaseRows(
+        measured,
+        { fromMs, untilMs: windows[wanted - 1]!.startMs, guardMs },
+        stalls,
+        machineStalls,
+      ),
       reads: readsTable(
         classes,
         ROUTES.map((route) => route.route),
@@ -230,9 +241,9 @@ async function main(): Promise<number> {
     '',
     `Written by \`npm run bench:follow${quick ? ' -- --quick' : ''}\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC. ${machine}. 1-minute load average ${loadBefore.toFixed(2)} before, ${(loadavg()[0] ?? 0).toFixed(2)} after.`,
     '',
-    `\`airq\` started ${cliEntryText(cliEntry)} (access log on, stdout a pipe; the bench's probe adds a 1 ms timer that notes the stalls of its thread, bench/http/stall-probe.mjs), following a file server in a process of its own at nice 19 (it stands for Sensor.Community's own machine): \`--follow sensor-community --follow-box ${box} --follow-every ${everyS}s\`, a temporary \`--data-dir\` (journal, \`--fsync always\`). The file: a synthetic \`data.json\` of ${(file.bytes / 1e6).toFixed(1)} MB, ${file.elements.toLocaleString('en-US')} elements over ${file.locations.toLocaleString('en-US')} locations across Europe, ${file.cityElements} of them in Kraków's box (${file.cityLocations} outdoor locations)${wide ? `; the followed box holds them all` : ''}, timestamps of each request's moment, sent ${throttle}. ${polls} polls measured after ${warmupPolls} warm-up poll(s); the network route answered ${result.installations ?? '—'} installations at the end.`,
+    `\`airq\` started ${cliEntryText(cliEntry)} (access log on, stdout a pipe; the bench's probe adds a 1 ms timer that notes the stalls of its thread, bench/http/stall-probe.mjs; an idle process beside it runs the same probe, bench/follow/machine-probe.mjs, so that the machine's stalls can be told from \`airq\`'s own), following a file server in a process of its own at nice 19 (it stands for Sensor.Community's own machine): \`--follow sensor-community --follow-box ${box} --follow-every ${everyS}s\`, a temporary \`--data-dir\` (journal, \`--fsync always\`). The file: a synthetic \`data.json\` of ${(file.bytes / 1e6).toFixed(1)} MB, ${file.elements.toLocaleString('en-US')} elements over ${file.locations.toLocaleString('en-US')} locations across Europe, ${file.cityElements} of them in Kraków's box (${file.cityLocations} outdoor locations)${wide ? `; the followed box holds them all` : ''}, timestamps of each request's moment, sent ${throttle}. ${polls} polls measured after ${warmupPolls} warm-up poll(s); the network route answered ${result.installations ?? '—'} installations at the end.`,
     '',
-    result.poll,
+    [result.poll, ...result.phases].join('\n'),
     '',
     `Reads: from the parent process, each route's reads arriving at random (a seeded Poisson process, each read sent at its moment on a free keep-alive connection or a new one), ${ratePerS} a second in all on average, throughout: \`/v2/airq/network\` with ${read === KRAKOW_BOX ? "Kraków's box" : 'the box around every location of the file'} and \`/v2/measurements/point\` at its centre, gzip. "During a poll": the read's time overlaps a poll's window (file request to stored); "no poll running": at least ${guardMs} ms after any poll stored and before the next began. ${result.errors} failed reads.`,
     '',
