@@ -55,7 +55,7 @@ interface Phase {
  * The table rows: per phase, its seconds and the stalls over 4 ms a second of `airq`'s thread
  * and of the idle process.
  *
- * @param polls - the measured polls that stored
+ * @param polls - the measured polls (the phases of a poll count those that stored)
  * @param span - the measured span and the guard after each poll (classifyReads' span)
  * @example
  * stallPhaseRows(polls, span, airqStalls, machineStalls);
@@ -68,11 +68,14 @@ export function stallPhaseRows(
   machine: readonly Stall[],
 ): string[] {
   const stored = polls.filter((poll) => poll.storedMs !== undefined && poll.sentMs !== undefined);
+  // Every poll's time is kept out of the quiet spans, one that stored nothing too (until its
+  // file was sent), as classifyReads keeps its reads out.
   const quiet: { fromMs: number; untilMs: number }[] = [];
   let fromMs = span.fromMs;
-  for (const poll of stored) {
+  for (const poll of polls) {
     if (poll.startMs > fromMs) quiet.push({ fromMs, untilMs: poll.startMs });
-    fromMs = Math.max(fromMs, poll.storedMs! + span.guardMs);
+    const endMs = poll.storedMs ?? poll.sentMs ?? poll.startMs;
+    fromMs = Math.max(fromMs, endMs + span.guardMs);
   }
   if (span.untilMs > fromMs) quiet.push({ fromMs, untilMs: span.untilMs });
   const phases: Phase[] = [
