@@ -37,9 +37,15 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { DataJsonRequest, DataJsonServerInfo } from './follow/data-json-server.js';
 import { startFollowingAirq } from './follow/following-airq.js';
-import { classifyReads, pollTable, pollWindows, readsTable } from './follow/poll-report.js';
+import {
+  classifyReads,
+  pollTable,
+  pollWindows,
+  readsTable,
+  type Stall,
+} from './follow/poll-report.js';
 import { processMemory, watchProcess } from './follow/process-watch.js';
-import { type Stall, stallPhaseRows, startMachineProbe } from './follow/stall-phases.js';
+import { stallPhaseRows, startMachineProbe } from './follow/stall-phases.js';
 import { KRAKOW_BOX, SYNTHETIC_EUROPE } from './follow/synthetic-data-json.js';
 import { startTimedReads } from './follow/timed-reads.js';
 import { machineText } from './helpers/machine-text.js';

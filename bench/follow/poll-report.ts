@@ -6,6 +6,9 @@ import type { DataJsonRequest } from './data-json-server.js';
 import type { MemorySample } from './process-watch.js';
 import type { TimedRead } from './timed-reads.js';
 
+/** A stall of a thread, `[startedAtMs, stallMs]`, as bench/http/stall-probe.mjs notes it. */
+export type Stall = readonly [number, number];
+
 /** One poll as seen from outside, epoch ms. */
 export interface PollWindow {
   readonly startMs: number;
@@ -147,7 +150,7 @@ export interface PollFigures {
   readonly after: { readonly rssKiB: number; readonly hwmKiB: number };
   readonly memory: readonly MemorySample[];
   /** The stalls of `airq`'s thread, `[startedAtMs, stallMs]` (bench/http/stall-probe.mjs). */
-  readonly stalls: readonly (readonly [number, number])[];
+  readonly stalls: readonly Stall[];
   /** The span the reads were classified over, and the guard after each poll (classifyReads). */
   readonly span: { readonly fromMs: number; readonly untilMs: number; readonly guardMs: number };
 }

@@ -6,10 +6,7 @@
 // `airq` stalls is `airq`'s own work.
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { PollWindow } from './poll-report.js';
-
-/** A stall, `[startedAtMs, stallMs]`, as bench/http/stall-probe.mjs notes it. */
-export type Stall = readonly [number, number];
+import type { PollWindow, Stall } from './poll-report.js';
 
 /** A stall worth counting, ms: longer than the 2 ms the probe notes from, as a read notices. */
 const COUNTED_STALL_MS = 4;

@@ -29,8 +29,10 @@ export const SENSOR_COMMUNITY = 'Sensor.Community';
  * the same network, a file server on the same machine), the transfer is a burst of the
  * kernel's work that no thread's priority lowers and that held the server's answers back by
  * milliseconds on a machine of two cores (bench/RESULTS.md, issue 38); at this pace the p99 of
- * reads during a poll was about half as high. A download from Sensor.Community's own server is
- * rarely faster than this anyway.
+ * reads during a poll was about half as high.
+ *
+ * @example
+ * SENSOR_COMMUNITY_READ_BYTES_PER_SECOND; // 5_000_000: 20 MB in 4 s
  */
 export const SENSOR_COMMUNITY_READ_BYTES_PER_SECOND = 5_000_000;
 
