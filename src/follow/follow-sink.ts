@@ -3,6 +3,7 @@ import { argumentError } from '../arguments/describe-value.js';
 import { InMemoryStore } from '../store/in-memory-store.js';
 import type { IngestReport, Sample } from '../store/ingest-report.js';
 import type { PlaceWriter } from '../store/placed-installation.js';
+import { SourceMemory } from './follow-sink-memory.js';
 import { assignPlaces, FOLLOWED_ID_BASES } from './follow-sink-places.js';
 import type {
   FollowedBatch,
@@ -57,9 +58,13 @@ const SOURCE_NAMES = Object.freeze(Object.keys(FOLLOWED_ID_BASES)) as readonly F
  * retention horizon …) or when the batch has no place for its source id. A store that fails (a
  * full disk, a database that is down) rejects the promise with its `DependencyUnavailableError`;
  * what it did not make durable is not served, and the pieces before it stay (durable, and
- * correct on their own: places with no samples yet, samples at their places). Storing the batch
- * again is harmless: a batch stored twice writes nothing new, and its samples replace
- * themselves with the same values.
+ * correct on their own: places with no samples yet, samples at their places).
+ *
+ * A sample that this sink wrote with the same value for the source's previous batch is not
+ * written again (`repeatedSamples`; follow-sink-memory.ts): a batch stored twice writes nothing
+ * the second time. The sink remembers only its own writes, one batch back, and forgets them
+ * when it is made anew (a restart) or when a store fails; a sample it does not remember is
+ * written, and replaces itself in the store.
  *
  * One batch per source at a time (the follower polls a source after its last poll was stored).
  *
@@ -68,7 +73,7 @@ const SOURCE_NAMES = Object.freeze(Object.keys(FOLLOWED_ID_BASES)) as readonly F
  * @example
  * const sink = createFollowSink(journaled); // from JournaledStore.open(memory, { dir })
  * await sink.storeBatch('sensor-community', batch);
- * // { newInstallations: 12, acceptedSamples: 40, rejectedSamples: 0 }
+ * // { newInstallations: 12, acceptedSamples: 40, repeatedSamples: 0, rejectedSamples: 0 }
  */
 export function createFollowSink(store: FollowSinkStore | InMemoryStore): FollowSink {
   checkObject('createFollowSink', 'store', store);
@@ -76,6 +81,15 @@ export function createFollowSink(store: FollowSinkStore | InMemoryStore): Follow
     store instanceof InMemoryStore
       ? async (samples: readonly Sample[]) => store.ingest(samples)
       : (samples: readonly Sample[]) => store.writeSamples(samples);
+  const memories = new Map<FollowedSourceName, SourceMemory>();
+  const memoryOf = (source: FollowedSourceName): SourceMemory => {
+    let memory = memories.get(source);
+    if (memory === undefined) {
+      memory = new SourceMemory();
+      memories.set(source, memory);
+    }
+    return memory;
+  };
   return Object.freeze({
     async storeBatch(source: FollowedSourceName, batch: FollowedBatch): Promise<FollowStoreReport> {
       const fn = 'FollowSink.storeBatch';
@@ -93,25 +107,42 @@ export function createFollowSink(store: FollowSinkStore | InMemoryStore): Follow
         for (const [sourceId, id] of assigned.ids) ids.set(sourceId, id);
         newInstallations += assigned.created;
       }
+      const memory = memoryOf(source);
       let acceptedSamples = 0;
       let rejectedSamples = 0;
-      for (let at = 0; at < batch.samples.length; at += SAMPLES_PER_TURN) {
-        await nextTurn();
-        const samples: Sample[] = [];
-        for (const { sourceId, name, atMs, value } of batch.samples.slice(
-          at,
-          at + SAMPLES_PER_TURN,
-        )) {
-          const installationId = ids.get(sourceId);
-          if (installationId === undefined) rejectedSamples++;
-          else samples.push({ installationId, name, atMs, value });
+      let repeatedSamples = 0;
+      try {
+        for (let at = 0; at < batch.samples.length; at += SAMPLES_PER_TURN) {
+          await nextTurn();
+          const samples: Sample[] = [];
+          for (const { sourceId, name, atMs, value } of batch.samples.slice(
+            at,
+            at + SAMPLES_PER_TURN,
+          )) {
+            const installationId = ids.get(sourceId);
+            if (installationId === undefined) {
+              rejectedSamples++;
+              continue;
+            }
+            if (memory.isRepeat(installationId, name, atMs, value)) repeatedSamples++;
+            else samples.push({ installationId, name, atMs, value });
+            memory.remember(installationId, name, atMs, value);
+          }
+          if (samples.length === 0) continue;
+          const report = await writeSamples(samples);
+          acceptedSamples += report.accepted;
+          rejectedSamples += report.rejected.length;
+          for (const { index } of report.rejected) {
+            const { installationId, name, atMs } = samples[index]!; // an index of `samples`
+            memory.drop(installationId, name, atMs);
+          }
         }
-        if (samples.length === 0) continue;
-        const report = await writeSamples(samples);
-        acceptedSamples += report.accepted;
-        rejectedSamples += report.rejected.length;
+      } catch (error) {
+        memory.forget();
+        throw error;
       }
-      return Object.freeze({ newInstallations, acceptedSamples, rejectedSamples });
+      memory.endBatch();
+      return Object.freeze({ newInstallations, acceptedSamples, repeatedSamples, rejectedSamples });
     },
   });
 }

@@ -124,7 +124,14 @@ export interface FollowedSource {
 export interface FollowStoreReport {
   /** Places seen for the first time (or at new coordinates), given new installations. */
   readonly newInstallations: number;
+  /** Samples written (new, or at a time the sink had stored with another value). */
   readonly acceptedSamples: number;
+  /**
+   * Samples not written because this sink wrote the same value at the same installation, type
+   * and time for the source's previous batch (or earlier in this one): the source repeated
+   * them. Zero for the first batch after a start and after a store failure.
+   */
+  readonly repeatedSamples: number;
   /** Samples the store refused (outside its range, before the retention horizon, …). */
   readonly rejectedSamples: number;
 }

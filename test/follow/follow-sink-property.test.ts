@@ -2,7 +2,8 @@
 // come back, change their description; samples resent with other values; samples of places the
 // batch does not have) and restarts serves what a naive oracle says: ids from the documented
 // scheme (the k-th distinct spot of a location), the latest description, the last value of
-// each (installation, time), and the counts of every report.
+// each (installation, time), and the counts of every report (a value the sink stored for the
+// source's previous batch, since the last restart, is a repeat).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,7 +41,7 @@ const batchArb: fc.Arbitrary<Command> = fc.record({
     fc.record({
       sourceId: fc.integer({ min: 1, max: 4 }),
       minute: fc.integer({ min: 0, max: 3 }),
-      value: fc.integer({ min: 0, max: 500 }),
+      value: fc.oneof(fc.integer({ min: 0, max: 2 }), fc.integer({ min: 0, max: 500 })), // repeats too
     }),
     { maxLength: 5 },
   ),
@@ -58,6 +59,8 @@ class Oracle {
   readonly spots = new Map<string, number[]>();
   readonly installations = new Map<number, { spot: number; elevation: number }>();
   readonly values = new Map<string, { id: number; minute: number; value: number }>();
+  /** Per source, the values its previous batch stored (a sink's memory; gone at a restart). */
+  previous = new Map<FollowedSourceName, Map<string, number>>();
 
   store(command: Extract<Command, { kind: 'batch' }>) {
     const idOf = new Map<number, number>();
@@ -75,14 +78,29 @@ class Oracle {
       idOf.set(sourceId, id);
     }
     let acceptedSamples = 0;
+    let repeatedSamples = 0;
+    const previous = this.previous.get(command.source) ?? new Map<string, number>();
+    const current = new Map<string, number>();
     for (const { sourceId, minute, value } of command.samples) {
       const id = idOf.get(sourceId);
       if (id === undefined) continue;
+      const key = `${id}/${minute}`;
+      const known = current.has(key) ? current.get(key) : previous.get(key);
+      current.set(key, value);
+      if (known === value) {
+        repeatedSamples++;
+        continue;
+      }
       acceptedSamples++;
-      this.values.set(`${id}/${minute}`, { id, minute, value });
+      this.values.set(key, { id, minute, value });
     }
-    const rejectedSamples = command.samples.length - acceptedSamples;
-    return { newInstallations, acceptedSamples, rejectedSamples };
+    this.previous.set(command.source, current);
+    const rejectedSamples = command.samples.length - acceptedSamples - repeatedSamples;
+    return { newInstallations, acceptedSamples, repeatedSamples, rejectedSamples };
+  }
+
+  restart() {
+    this.previous = new Map();
   }
 }
 
@@ -105,6 +123,7 @@ describe('createFollowSink over a journal, against a naive oracle', () => {
             if (command.kind === 'restart') {
               await current.store.close();
               current = await open();
+              oracle.restart();
               continue;
             }
             const batch = batchOf(

@@ -29,6 +29,7 @@ describe('createFollowSink over an InMemoryStore', () => {
     expect(await sink.storeBatch(SC, batch)).toEqual({
       newInstallations: 2,
       acceptedSamples: 3,
+      repeatedSamples: 0,
       rejectedSamples: 0,
     });
     const ids = (await memory.listActiveInstallations()).map((found) => found.id);
@@ -57,6 +58,7 @@ describe('createFollowSink over an InMemoryStore', () => {
     expect(await sink.storeBatch(SC, batchOf([place(7, 1)], [pm10(7, 1, 11)]))).toEqual({
       newInstallations: 1,
       acceptedSamples: 1,
+      repeatedSamples: 0,
       rejectedSamples: 0,
     });
     expect(await sink.storeBatch(SC, batchOf([place(7, 0)], [pm10(7, 2, 12)]))).toMatchObject({
@@ -89,12 +91,15 @@ describe('createFollowSink over an InMemoryStore', () => {
     const batch = batchOf([place(3, 0)], [pm10(3, 0, 10)]);
     await sink.storeBatch(SC, batch);
     const version = memory.installationsVersion;
+    const dataVersion = memory.dataVersion(expectedId(SC, 3, 0), Number.POSITIVE_INFINITY);
     expect(await sink.storeBatch(SC, batch)).toEqual({
       newInstallations: 0,
-      acceptedSamples: 1,
+      acceptedSamples: 0,
+      repeatedSamples: 1,
       rejectedSamples: 0,
     });
     expect(memory.installationsVersion).toBe(version);
+    expect(memory.dataVersion(expectedId(SC, 3, 0), Number.POSITIVE_INFINITY)).toBe(dataVersion);
     expect(memory.sampleCount).toBe(1);
     await sink.storeBatch(SC, batchOf([place(3, 0, 41)], [pm10(3, 0, 10)]));
     expect(memory.installationsVersion).toBe(version + 1);
@@ -113,6 +118,7 @@ describe('createFollowSink over an InMemoryStore', () => {
     expect(await sink.storeBatch(SC, batch)).toEqual({
       newInstallations: 1,
       acceptedSamples: 1,
+      repeatedSamples: 0,
       rejectedSamples: 2,
     });
   });
@@ -186,6 +192,7 @@ describe('createFollowSink: a batch larger than a piece', () => {
     expect(report).toEqual({
       newInstallations: PLACES,
       acceptedSamples: SAMPLES,
+      repeatedSamples: 0,
       rejectedSamples: 0,
     });
     expect(memory.sampleCount).toBe(SAMPLES);
@@ -218,6 +225,7 @@ describe('createFollowSink: a batch larger than a piece', () => {
       expect(await sink.storeBatch(SC, largeBatch())).toEqual({
         newInstallations: PLACES - 500,
         acceptedSamples: SAMPLES,
+        repeatedSamples: 0,
         rejectedSamples: 0,
       });
       expect(memory.sampleCount).toBe(SAMPLES);
@@ -235,7 +243,7 @@ describe('createFollowSink: a batch larger than a piece', () => {
           fc.record({
             sourceId: fc.integer({ min: 1, max: 530 }),
             minute: fc.integer({ min: 0, max: 3 }),
-            value: fc.integer({ min: 0, max: 500 }),
+            value: fc.oneof(fc.integer({ min: 0, max: 2 }), fc.integer({ min: 0, max: 500 })), // repeats too
           }),
           { maxLength: 2_100, size: 'max' },
         ),
@@ -248,14 +256,20 @@ describe('createFollowSink: a batch larger than a piece', () => {
             samples.map(({ sourceId, minute, value }) => pm10(sourceId, minute, value)),
           );
           // The oracle: a sample is placed when its source id has a place; the last one of
-          // each (place, minute) is served.
+          // each (place, minute) is served; one equal to the value before it at its (place,
+          // minute) in the batch is a repeat, not written.
           const placed = samples.filter(({ sourceId }) => sourceId <= placeCount);
           const last = new Map<string, number>();
-          for (const { sourceId, minute, value } of placed)
-            last.set(`${sourceId} ${minute}`, value);
+          let repeats = 0;
+          for (const { sourceId, minute, value } of placed) {
+            const key = `${sourceId} ${minute}`;
+            if (last.get(key) === value) repeats++;
+            last.set(key, value);
+          }
           expect(await sink.storeBatch(SC, batch)).toEqual({
             newInstallations: placeCount,
-            acceptedSamples: placed.length,
+            acceptedSamples: placed.length - repeats,
+            repeatedSamples: repeats,
             rejectedSamples: samples.length - placed.length,
           });
           expect(memory.sampleCount).toBe(last.size);
@@ -267,6 +281,99 @@ describe('createFollowSink: a batch larger than a piece', () => {
       ),
       RUNS,
     );
+  });
+});
+
+describe("createFollowSink's memory of a source's previous batch", () => {
+  // Sensor.Community's file spans five minutes and is read every minute: each poll repeats four
+  // minutes of the one before.
+  const window = (first: number, value = (minute: number) => 10 + minute) =>
+    batchOf(
+      [place(3, 0)],
+      [0, 1, 2, 3, 4].map((offset) => pm10(3, first + offset, value(first + offset))),
+    );
+  const counts = (accepted: number, repeated: number, rejected = 0) => ({
+    newInstallations: 0,
+    acceptedSamples: accepted,
+    repeatedSamples: repeated,
+    rejectedSamples: rejected,
+  });
+
+  it('writes only what the previous poll did not, and serves every minute', async () => {
+    const memory = new InMemoryStore([]);
+    const sink = createFollowSink(memory);
+    expect(await sink.storeBatch(SC, window(0))).toMatchObject({ acceptedSamples: 5 });
+    expect(await sink.storeBatch(SC, window(1))).toEqual(counts(1, 4));
+    expect(await sink.storeBatch(SC, window(2))).toEqual(counts(1, 4));
+    for (let minute = 0; minute <= 6; minute++) {
+      expect(await servedPm10(memory, expectedId(SC, 3, 0), minute)).toBe(10 + minute);
+    }
+  });
+
+  it('writes a value the source changed, and a minute it gave again after a poll without it', async () => {
+    const memory = new InMemoryStore([]);
+    const sink = createFollowSink(memory);
+    await sink.storeBatch(SC, window(0));
+    const corrected = window(0, (minute) => (minute === 2 ? 99 : 10 + minute));
+    expect(await sink.storeBatch(SC, corrected)).toEqual(counts(1, 4));
+    expect(await servedPm10(memory, expectedId(SC, 3, 0), 2)).toBe(99);
+    // Only one batch back: minute 0 of two polls ago is written again.
+    await sink.storeBatch(SC, batchOf([place(3, 0)], [pm10(3, 1, 11)]));
+    expect(await sink.storeBatch(SC, batchOf([place(3, 0)], [pm10(3, 0, 10)]))).toEqual(
+      counts(1, 0),
+    );
+  });
+
+  it('writes the samples of a place that moved, and ends a batch that names a time twice with its last value', async () => {
+    const memory = new InMemoryStore([]);
+    const sink = createFollowSink(memory);
+    await sink.storeBatch(SC, batchOf([place(3, 0)], [pm10(3, 0, 7)]));
+    expect(await sink.storeBatch(SC, batchOf([place(3, 1)], [pm10(3, 0, 7)]))).toMatchObject({
+      acceptedSamples: 1,
+      repeatedSamples: 0,
+    });
+    expect(await servedPm10(memory, expectedId(SC, 3, 1), 0)).toBe(7);
+    // Minute 0 was 7 at the first spot: 5 then 7 in one batch are both written, 7 served.
+    const twice = batchOf([place(3, 0)], [pm10(3, 0, 5), pm10(3, 0, 7), pm10(3, 0, 7)]);
+    expect(await sink.storeBatch(SC, twice)).toEqual(counts(2, 1));
+    expect(await servedPm10(memory, expectedId(SC, 3, 0), 0)).toBe(7);
+  });
+
+  it('keeps no memory of a refused sample, of another source, or across a new sink', async () => {
+    const memory = new InMemoryStore([]);
+    const sink = createFollowSink(memory);
+    const refused = batchOf([place(3, 0)], [{ ...pm10(3, 1, 0), value: Number.NaN }]);
+    await sink.storeBatch(SC, refused);
+    expect(await sink.storeBatch(SC, refused)).toEqual(counts(0, 0, 1));
+    await sink.storeBatch(SC, window(0));
+    expect(await sink.storeBatch('openaq', window(0))).toMatchObject({ acceptedSamples: 5 });
+    expect(await createFollowSink(memory).storeBatch(SC, window(0))).toEqual(counts(5, 0));
+  });
+
+  it('journals each sample once across overlapping polls, and forgets everything when the disk fails', async () => {
+    const dir = await tempDir();
+    const { files, controls } = faultyFiles();
+    const { store } = await JournaledStore.open(new InMemoryStore([]), { dir, files });
+    const sink = createFollowSink(store);
+    try {
+      for (let first = 0; first < 4; first++) await sink.storeBatch(SC, window(first));
+      controls.writesToDevFull = true;
+      await expect(sink.storeBatch(SC, window(4))).rejects.toThrow(DependencyUnavailableError);
+      controls.writesToDevFull = false;
+      // What the failed poll noted may not be durable: the next poll writes all of its window.
+      expect(await sink.storeBatch(SC, window(4))).toEqual(counts(5, 0));
+    } finally {
+      await store.close();
+    }
+    const again = new InMemoryStore([]);
+    const reopened = await JournaledStore.open(again, { dir });
+    // One places record, then samples 5 + 1 + 1 + 1 and the window of minutes 4 to 8 again.
+    expect(reopened.report).toMatchObject({ places: 1, records: 6, samples: 13 });
+    for (let minute = 0; minute <= 8; minute++) {
+      expect(await servedPm10(again, expectedId(SC, 3, 0), minute)).toBe(10 + minute);
+    }
+    await reopened.store.close();
+    await rm(dir, { recursive: true, force: true });
   });
 });
 
@@ -336,6 +443,7 @@ describe('createFollowSink over a JournaledStore', () => {
     expect(await sink.storeBatch(SC, batch)).toEqual({
       newInstallations: 1,
       acceptedSamples: 1,
+      repeatedSamples: 0,
       rejectedSamples: 0,
     });
     await store.close();

@@ -85,6 +85,8 @@ export type PollStep =
       readonly samples?: number;
       /** The samples' times, epoch ms (one sample each); default 0 s, 1 s, 2 s … of 1970. */
       readonly atMs?: readonly number[];
+      /** How many of them the sink reports as already stored (default none). */
+      readonly repeated?: number;
     }
   | { readonly kind: 'poll-failure'; readonly message: string; readonly retryAfterMs?: number }
   | { readonly kind: 'sink-rejects'; readonly message: string }
@@ -167,7 +169,13 @@ export class FakeSink implements FollowSink {
     if (this.hold !== undefined) await this.hold;
     if (step.kind === 'sink-rejects') throw new Error(step.message);
     this.stored.push({ source, batch });
-    return { newInstallations: 1, acceptedSamples: batch.samples.length, rejectedSamples: 0 };
+    const repeated = step.kind === 'ok' ? (step.repeated ?? 0) : 0;
+    return {
+      newInstallations: 1,
+      acceptedSamples: batch.samples.length - repeated,
+      repeatedSamples: repeated,
+      rejectedSamples: 0,
+    };
   }
 }
 

@@ -156,6 +156,7 @@ describe('startFollower (properties)', () => {
               storeBatch: async () => ({
                 newInstallations: 0,
                 acceptedSamples: 0,
+                repeatedSamples: 0,
                 rejectedSamples: 0,
               }),
             };

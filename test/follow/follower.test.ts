@@ -96,7 +96,7 @@ describe('startFollower: failures', () => {
     const failure: PollStep = { kind: 'poll-failure', message: 'OpenAQ answered 503' };
     const { source, lines, follower, untilPolls } = setUp([
       ...Array.from({ length: 7 }, () => failure),
-      { kind: 'ok', samples: 2 },
+      { kind: 'ok', samples: 5, repeated: 3 },
     ]);
     await untilPolls(9);
     const times = pollTimes(source);
@@ -105,7 +105,7 @@ describe('startFollower: failures', () => {
     expect(gaps).toEqual([1, 2, 4, 8, 10, 10, 10, 1].map((minutes) => minutes * MINUTE));
     expect(lines).toEqual([
       `follow openaq: poll failed (OpenAQ answered 503); next try at ${iso(T0 + MINUTE)} (in 60 s)`,
-      'follow openaq: recovered after 7 failed polls; 2 of 2 samples stored, from 1 places (1 new installations)',
+      'follow openaq: recovered after 7 failed polls; 2 of 5 samples stored, 3 already stored, from 1 places (1 new installations)',
     ]);
     await follower.stop();
   });

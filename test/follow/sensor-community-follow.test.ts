@@ -47,6 +47,7 @@ function following(baseUrl: string) {
       return {
         newInstallations: batch.places.length,
         acceptedSamples: samples,
+        repeatedSamples: 0,
         rejectedSamples: 0,
       };
     },
