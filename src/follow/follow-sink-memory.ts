@@ -36,7 +36,8 @@ function timeTypeKey(name: string, atMs: number): number | undefined {
  * batch, and those of the batch being stored. A sample is a repeat when the newest generation
  * that knows its (installation, type, time) holds the same value (`Object.is`, so `-0` and `0`
  * differ); every sample passed to {@link remember} becomes known, repeat or not, so that a
- * batch that names a time twice ends with its last value, as the store does.
+ * batch that names a time twice ends with its last value, as the store does. At most 64
+ * samples of a place are remembered a batch; the others stay unknown, and are written again.
  *
  * @example
  * const memory = new SourceMemory();
@@ -46,28 +47,42 @@ function timeTypeKey(name: string, atMs: number): number | undefined {
  * memory.isRepeat(1_000_000_000_001_071, 'PM10', atMs, 12.5); // true
  */
 export class SourceMemory {
-  #previous = new Map<number, Map<number, number>>();
-  #current = new Map<number, Map<number, number>>();
+  // Per installation, `key, value, key, value …`: an array of doubles rather than a map of
+  // boxed numbers, since a country's batch (102,152 samples over 10,667 places) is remembered
+  // anew at every poll, on the thread that answers requests.
+  #previous = new Map<number, number[]>();
+  #current = new Map<number, number[]>();
 
   /** Whether the sink already wrote exactly this value for this installation, type and time. */
   isRepeat(installationId: number, name: string, atMs: number, value: number): boolean {
     const key = timeTypeKey(name, atMs);
     if (key === undefined) return false;
-    const known =
-      this.#current.get(installationId)?.get(key) ?? this.#previous.get(installationId)?.get(key);
-    return known !== undefined && Object.is(known, value);
+    let pairs = this.#current.get(installationId);
+    let at = pairs === undefined ? -1 : indexOfKey(pairs, key);
+    if (at < 0) {
+      pairs = this.#previous.get(installationId);
+      at = pairs === undefined ? -1 : indexOfKey(pairs, key);
+    }
+    return at >= 0 && Object.is(pairs![at + 1], value); // at ≥ 0: found in `pairs`
   }
 
   /** Notes a value of the batch being stored (written, or a repeat of a written one). */
   remember(installationId: number, name: string, atMs: number, value: number): void {
     const key = timeTypeKey(name, atMs);
     if (key === undefined) return;
-    let values = this.#current.get(installationId);
-    if (values === undefined) {
-      values = new Map();
-      this.#current.set(installationId, values);
+    const pairs = this.#current.get(installationId);
+    if (pairs === undefined) {
+      this.#current.set(installationId, [key, value]);
+      return;
     }
-    values.set(key, value);
+    const at = indexOfKey(pairs, key);
+    if (at >= 0) pairs[at + 1] = value;
+    else if (pairs.length < 2 * MAX_SAMPLES_PER_PLACE) pairs.push(key, value);
+    else {
+      // Full: the sample stays unknown, and so must its older value (a later sample of the
+      // batch at the same time must not be taken for a repeat of it).
+      removeKey(this.#previous.get(installationId), key);
+    }
   }
 
   /**
@@ -77,8 +92,8 @@ export class SourceMemory {
   drop(installationId: number, name: string, atMs: number): void {
     const key = timeTypeKey(name, atMs);
     if (key === undefined) return;
-    this.#current.get(installationId)?.delete(key);
-    this.#previous.get(installationId)?.delete(key);
+    removeKey(this.#current.get(installationId), key);
+    removeKey(this.#previous.get(installationId), key);
   }
 
   /**
@@ -98,4 +113,20 @@ export class SourceMemory {
     this.#previous = new Map();
     this.#current = new Map();
   }
+}
+
+// Samples remembered per place and batch, so that a scan stays short whatever a source sends;
+// the rest of a place's samples are written at every poll.
+const MAX_SAMPLES_PER_PLACE = 64;
+
+// The position of `key` among the keys of `key, value, …` pairs, or -1. A place has a few
+// samples a poll (two readings of two sensors in Sensor.Community's five minutes), so a scan.
+function indexOfKey(pairs: readonly number[], key: number): number {
+  for (let at = 0; at < pairs.length; at += 2) if (pairs[at] === key) return at;
+  return -1;
+}
+
+function removeKey(pairs: number[] | undefined, key: number): void {
+  const at = pairs === undefined ? -1 : indexOfKey(pairs, key);
+  if (at >= 0) pairs!.splice(at, 2); // at ≥ 0: found in `pairs`
 }

@@ -1,7 +1,7 @@
 // The follow sink's memory of a source's previous batch, alone: what counts as a repeat, two
-// generations and no more, and the samples it never takes for repeats (a time that is no whole
-// millisecond or too far out, a name that is no measurement type). The property compares it
-// with a naive oracle that keys by text.
+// generations and no more, at most 64 samples of a place, and the samples it never takes for
+// repeats (a time that is no whole millisecond or too far out, a name that is no measurement
+// type). The property compares it with a naive oracle that keys by text.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SourceMemory } from '../../src/follow/follow-sink-memory.js';
@@ -58,6 +58,20 @@ describe('SourceMemory', () => {
     // Times that would meet in one key if fractions were kept: PM10 at T + 1/16 and PM1 at T.
     memory.remember(ID, 'PM1', T, 3);
     expect(memory.isRepeat(ID, 'PM10', T + 1 / 16, 3)).toBe(false);
+  });
+
+  it('remembers at most 64 samples of a place a batch, and then none of the older value either', () => {
+    const memory = new SourceMemory();
+    const minute = (m: number) => T + m * 60_000;
+    memory.remember(ID, 'PM10', minute(100), 7);
+    memory.endBatch();
+    for (let m = 0; m < 64; m++) memory.remember(ID, 'PM10', minute(m), m);
+    memory.remember(ID, 'PM10', minute(100), 5); // the 65th: not remembered
+    expect(memory.isRepeat(ID, 'PM10', minute(100), 5)).toBe(false);
+    // Were 7 still known, a later 7 at that time would pass for a repeat and 5 would stay.
+    expect(memory.isRepeat(ID, 'PM10', minute(100), 7)).toBe(false);
+    expect(memory.isRepeat(ID, 'PM10', minute(63), 63)).toBe(true);
+    expect(memory.isRepeat(ID + 1, 'PM10', minute(100), 7)).toBe(false);
   });
 
   it('agrees with a naive oracle over any remembers, drops and batch ends (1,000 runs)', () => {

@@ -339,6 +339,18 @@ describe("createFollowSink's memory of a source's previous batch", () => {
     expect(await servedPm10(memory, expectedId(SC, 3, 0), 0)).toBe(7);
   });
 
+  it('remembers 64 samples of a place a poll, and writes the rest again', async () => {
+    const memory = new InMemoryStore([]);
+    const sink = createFollowSink(memory);
+    const many = batchOf(
+      [place(3, 0)],
+      Array.from({ length: 70 }, (_, minute) => pm10(3, minute, minute)),
+    );
+    await sink.storeBatch(SC, many);
+    expect(await sink.storeBatch(SC, many)).toEqual(counts(6, 64));
+    expect(memory.sampleCount).toBe(70);
+  });
+
   it('keeps no memory of a refused sample, of another source, or across a new sink', async () => {
     const memory = new InMemoryStore([]);
     const sink = createFollowSink(memory);
