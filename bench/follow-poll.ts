@@ -2,7 +2,7 @@
 // `airq` as users run it (issue 38). Four processes:
 //   - a file server (bench/follow/data-json-server.ts, at nice 19) serving a synthetic `data.json` of
 //     --elements elements (44,000: about 20 MB, as the live file) spread over Europe, about one location in a
-//     hundred in Kraków, with timestamps of each request's moment;
+//     hundred in Kraków, with timestamps of each request's moment (or, with --feed, as the live file has them);
 //   - `airq` (the bundled `dist/cli.js`, built first; `--cli sources`: as `npm start` runs it) with `--follow sensor-community
 //     --follow-box 49.97,19.79,50.13,20.22 --follow-url sensor-community=<file server>
 //     --follow-every <--every>` and a temporary --data-dir (the journal, `--fsync always`);
@@ -23,10 +23,15 @@
 //   npm run bench:follow -- [--elements 44000] [--polls 20] [--warmup-polls 1] [--every 6]
 //                           [--rate 40] [--guard-ms 1000] [--sample-ms 20]
 //                           [--bytes-per-second N] [--quick] [--out FILE] [--cli bundled|sources]
-//                           [--follow-box city|europe] [--network-box city|europe] [--no-build]
+//                           [--follow-box city|europe] [--network-box city|europe] [--feed]
+//                           [--no-build]
 //
 // --quick: 4,400 elements (2 MB), 3 polls every 3 s (a smoke run, not figures). Prints the section as
 // markdown; with --out, writes it into the marked `follow` section of FILE.
+// --feed: the file's timestamps as the live file has them (each sensor reading every 145 / 60
+// poll intervals, a reading kept while among its sensor's two latest, so that a poll repeats
+// much of the one before) rather than each request's moment; the section is `follow-feed` (or
+// `follow-europe-feed`).
 // --follow-box europe: `airq` follows a box around all of the file's locations (about 10,700
 // outdoor ones), as someone following a whole country or more would; the reads stay in Kraków,
 // and the section is `follow-europe`. --network-box europe: the network route's reads ask for the
@@ -70,6 +75,7 @@ const { values: flags } = parseArgs({
     out: { type: 'string' },
     'follow-box': { type: 'string', default: 'city' },
     'network-box': { type: 'string', default: 'city' },
+    feed: { type: 'boolean', default: false },
   },
 });
 
@@ -103,7 +109,10 @@ for (const name of ['follow-box', 'network-box'] as const) {
 const wide = flags['follow-box'] === 'europe';
 const followed = wide ? SYNTHETIC_EUROPE : KRAKOW_BOX;
 const box = `${followed.minLat},${followed.minLng},${followed.maxLat},${followed.maxLng}`;
-const marker = wide ? 'follow-europe' : 'follow';
+// Live, a sensor reads every 145 s and the file is read every 60 s: the same share of new
+// readings a poll at the bench's interval.
+const feedCycleS = flags.feed ? (everyS * 145) / 60 : undefined;
+const marker = `${wide ? 'follow-europe' : 'follow'}${flags.feed ? '-feed' : ''}`;
 const read = flags['network-box'] === 'europe' ? SYNTHETIC_EUROPE : KRAKOW_BOX;
 const KRAKOW_CENTRE = { latitude: 50.0614, longitude: 19.9366 };
 const ROUTES = Object.freeze([
@@ -129,6 +138,7 @@ async function until(done: () => Promise<boolean>, timeoutMs: number, what: stri
 async function run(dataDir: string) {
   const serverArgs = ['--elements', String(elements), '--seed', flags.seed];
   if (bytesPerSecond !== undefined) serverArgs.push('--bytes-per-second', String(bytesPerSecond));
+  if (feedCycleS !== undefined) serverArgs.push('--feed-cycle', String(feedCycleS));
   const files = await startServerProcess(
     join(REPO_ROOT, 'bench/follow/data-json-server.ts'),
     serverArgs,
@@ -247,7 +257,7 @@ async function main(): Promise<number> {
     '',
     `Written by \`npm run bench:follow${quick ? ' -- --quick' : ''}\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC. ${machine}. 1-minute load average ${loadBefore.toFixed(2)} before, ${(loadavg()[0] ?? 0).toFixed(2)} after.`,
     '',
-    `\`airq\` started ${cliEntryText(cliEntry)} (access log on, stdout a pipe; the bench's probe adds a 1 ms timer that notes the stalls of its thread, bench/http/stall-probe.mjs; an idle process beside it runs the same probe, bench/follow/machine-probe.mjs, so that the machine's stalls can be told from \`airq\`'s own), following a file server in a process of its own at nice 19 (it stands for Sensor.Community's own machine): \`--follow sensor-community --follow-box ${box} --follow-every ${everyS}s\`, a temporary \`--data-dir\` (journal, \`--fsync always\`). The file: a synthetic \`data.json\` of ${(file.bytes / 1e6).toFixed(1)} MB, ${file.elements.toLocaleString('en-US')} elements over ${file.locations.toLocaleString('en-US')} locations across Europe, ${file.cityElements} of them in Kraków's box (${file.cityLocations} outdoor locations)${wide ? `; the followed box holds them all` : ''}, timestamps of each request's moment, sent ${throttle}. ${polls} polls measured after ${warmupPolls} warm-up poll(s); the network route answered ${result.installations ?? '—'} installations at the end.`,
+    `\`airq\` started ${cliEntryText(cliEntry)} (access log on, stdout a pipe; the bench's probe adds a 1 ms timer that notes the stalls of its thread, bench/http/stall-probe.mjs; an idle process beside it runs the same probe, bench/follow/machine-probe.mjs, so that the machine's stalls can be told from \`airq\`'s own), following a file server in a process of its own at nice 19 (it stands for Sensor.Community's own machine): \`--follow sensor-community --follow-box ${box} --follow-every ${everyS}s\`, a temporary \`--data-dir\` (journal, \`--fsync always\`). The file: a synthetic \`data.json\` of ${(file.bytes / 1e6).toFixed(1)} MB, ${file.elements.toLocaleString('en-US')} elements over ${file.locations.toLocaleString('en-US')} locations across Europe, ${file.cityElements} of them in Kraków's box (${file.cityLocations} outdoor locations)${wide ? `; the followed box holds them all` : ''}, ${feedCycleS === undefined ? "timestamps of each request's moment (every poll all new)" : `timestamps as the live file has them, each sensor reading every ${feedCycleS.toFixed(1)} s (145 / 60 polls: the live share of new readings a poll) and a reading kept while among its sensor's two latest`}, sent ${throttle}. ${polls} polls measured after ${warmupPolls} warm-up poll(s); the network route answered ${result.installations ?? '—'} installations at the end.`,
     '',
     [result.poll, ...result.phases].join('\n'),
     '',

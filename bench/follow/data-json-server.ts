@@ -1,8 +1,10 @@
 // The file server of `npm run bench:follow`, run as its own process (never in `airq`'s, nor in
 // the load generator's):
 //   node --import tsx bench/follow/data-json-server.ts --elements 44000 --seed 38 [--bytes-per-second B]
-// Serves `/static/v1/data.json`, the synthetic file of synthetic-data-json.ts with timestamps of
-// the moment each request arrives. Requests wait, unanswered, until the parent arms the server
+//                                                      [--feed-cycle S]
+// Serves `/static/v1/data.json`, the synthetic file of synthetic-data-json.ts stamped at the
+// moment each request arrives: each reading aged from it, or with `--feed-cycle`, each sensor's
+// two latest readings of a cycle of S seconds (a poll repeats much of the one before). Requests wait, unanswered, until the parent arms the server
 // (`{ arm: true }`), so that `airq`'s memory can be read before its first poll; the parent then
 // asks for the requests seen so far (`{ requests: true }`): when each arrived and when its last
 // byte was handed to the socket, epoch ms (the clock every process on the machine shares).
@@ -51,8 +53,15 @@ const { values: flags } = parseArgs({
     elements: { type: 'string', default: '44000' },
     seed: { type: 'string', default: '38' },
     'bytes-per-second': { type: 'string' },
+    'feed-cycle': { type: 'string' },
   },
 });
+const feedCycleS = flags['feed-cycle'] === undefined ? undefined : Number(flags['feed-cycle']);
+if (feedCycleS !== undefined && !(feedCycleS >= 1)) {
+  throw new RangeError(
+    `data-json-server: --feed-cycle must be at least 1 s, got ${flags['feed-cycle']}`,
+  );
+}
 // Every thread that runs now (V8's helpers start with the process; later threads inherit the
 // nice value of the thread that starts them). Where /proc is missing, the calling thread alone.
 const threadIds = (() => {
@@ -100,7 +109,7 @@ function answer(request: IncomingMessage, response: ServerResponse, arrivedMs: n
     response.writeHead(404).end();
     return;
   }
-  const body = file.render(arrivedMs, idleBodies.pop());
+  const body = file.render(arrivedMs, idleBodies.pop(), feedCycleS);
   const seen = { arrivedMs, renderedMs: Date.now(), sentMs: undefined as number | undefined };
   requests.push(seen);
   response.on('finish', () => {

@@ -3,8 +3,14 @@
 // is), spread over Europe, with about one location in a hundred inside a city box. Every
 // location has a particulate sensor and a climate sensor, each read twice in the five minutes
 // the file covers, so a location appears in four elements, as in the live file. The
-// timestamps are left open and filled in per request (`render(nowMs)`), so that every poll
-// reads "the last five minutes" and stores samples the previous poll did not.
+// timestamps are left open and filled in per request (`render(nowMs)`): by default each reading
+// aged from the request's moment, so that every poll stores samples the previous poll did not
+// (the store's worst case); with a feed cycle (`render(nowMs, into, cycleS)`), as the live file
+// has them: each sensor reads every `cycleS` seconds at its own phase, and a reading keeps its
+// time (and its value: a sensor's readings carry the same text) for as long as it stays among
+// the sensor's two latest, so that a poll repeats much of the one before. Live, a sensor reads
+// every 145 s and the file is read every 60 s; a cycle of 145 / 60 poll intervals keeps that
+// share of new readings at any interval.
 import type { NetworkBox } from '../../src/payload/network-box.js';
 import { seededRandom } from '../helpers/seeded-random.js';
 
@@ -65,11 +71,12 @@ export interface SyntheticDataJson {
   /** Outdoor locations inside the city box: the places a poll gives. */
   readonly cityLocations: number;
   /**
-   * The whole file with timestamps `nowMs` minus each reading's age, as one buffer: written
+   * The whole file at `nowMs` as one buffer: each reading `nowMs` minus its age, or, with
+   * `feedCycleS`, each sensor's two latest readings of a cycle of that many seconds. Written
    * into `into` (a buffer an earlier call returned, no longer in use) when given, else into a
    * new one.
    */
-  render(nowMs: number, into?: Buffer): Buffer;
+  render(nowMs: number, into?: Buffer, feedCycleS?: number): Buffer;
 }
 
 function valueText(type: string, random: () => number): string {
@@ -84,7 +91,8 @@ const coordinate = (min: number, max: number, random: () => number) =>
 
 /**
  * Builds the file's fixed text once; each {@link SyntheticDataJson.render} only writes the
- * timestamps in, at most 300 distinct ones per rendering.
+ * timestamps in (at most 300 distinct ones per rendering by age, two cycles' worth with a
+ * feed cycle).
  *
  * @param elements - how many elements (rounded down to whole locations of four); 44,000 give
  *   about 20 MB, the live file's size
@@ -102,10 +110,16 @@ export function syntheticDataJson(
   seed: number,
 ): SyntheticDataJson {
   const random = seededRandom(seed);
+  // The readings' phases and values from a stream of their own: the places stay as they were.
+  const readingRandom = seededRandom(seed + 1);
   const locations = Math.floor(elements / ELEMENTS_PER_LOCATION);
   // Text between two timestamps, and each reading's age in whole seconds.
   const pieces: string[] = [];
   const agesS: number[] = [];
+  // For a feed cycle: each reading's sensor phase (a share of the cycle), and whether it is the
+  // sensor's latest reading (1) or the one before (0).
+  const phases: number[] = [];
+  const latests: number[] = [];
   let text = '[';
   let cityElements = 0;
   let cityLocations = 0;
@@ -145,9 +159,11 @@ export function syntheticDataJson(
         id: sensorId++,
         kind,
         firstAgeS: READING_GAP_S + Math.floor(random() * 150),
+        phase: readingRandom(),
+        values: kind.types.map((type) => valueText(type, readingRandom)),
       };
-      for (const ageS of [sensor.firstAgeS, sensor.firstAgeS - READING_GAP_S]) {
-        located.push({ inCity, locationText, sensor, ageS });
+      for (const [latest, ageS] of [sensor.firstAgeS, sensor.firstAgeS - READING_GAP_S].entries()) {
+        located.push({ inCity, locationText, sensor, ageS, latest });
       }
     }
   }
@@ -156,17 +172,17 @@ export function syntheticDataJson(
     const j = Math.floor(random() * (i + 1));
     [located[i], located[j]] = [located[j]!, located[i]!];
   }
-  for (const [at, { inCity, locationText, sensor, ageS }] of located.entries()) {
+  for (const [at, { inCity, locationText, sensor, ageS, latest }] of located.entries()) {
     if (inCity) cityElements++;
     const { kind } = sensor;
     const values = kind.types
-      .map(
-        (type) => `{"id":${valueId++},"value":"${valueText(type, random)}","value_type":"${type}"}`,
-      )
+      .map((type, i) => `{"id":${valueId++},"value":"${sensor.values[i]}","value_type":"${type}"}`)
       .join(',');
     text += `${at === 0 ? '' : ','}{"id":${elementId++},"sampling_rate":null,"timestamp":"`;
     pieces.push(text);
     agesS.push(ageS);
+    phases.push(sensor.phase);
+    latests.push(latest);
     text =
       `",${locationText},"sensor":{"id":${sensor.id},"pin":"1","sensor_type":{"id":${kind.id},` +
       `"name":"${kind.name}","manufacturer":"${kind.manufacturer}"}},"sensordatavalues":[${values}]}`;
@@ -195,15 +211,23 @@ export function syntheticDataJson(
     locations,
     cityElements,
     cityLocations,
-    render(nowMs: number, into?: Buffer): Buffer {
+    render(nowMs: number, into?: Buffer, feedCycleS?: number): Buffer {
       const stamps = new Map<number, Buffer>();
       const body = into?.byteLength === template.byteLength ? into : Buffer.from(template);
+      const nowS = Math.floor(nowMs / 1000);
       for (const [at, ageS] of agesS.entries()) {
-        let stamp = stamps.get(ageS);
+        let readingS = nowS - ageS;
+        if (feedCycleS !== undefined) {
+          // Cycle k holds the sensor's latest reading, at (phase + k) × cycle ≤ now.
+          const phase = phases[at]!;
+          const k = Math.floor(nowS / feedCycleS - phase) - 1 + latests[at]!;
+          readingS = Math.floor((phase + k) * feedCycleS);
+        }
+        let stamp = stamps.get(readingS);
         if (stamp === undefined) {
-          const iso = new Date(Math.floor(nowMs / 1000) * 1000 - ageS * 1000).toISOString();
+          const iso = new Date(readingS * 1000).toISOString();
           stamp = Buffer.from(`${iso.slice(0, 10)} ${iso.slice(11, 19)}`, 'latin1');
-          stamps.set(ageS, stamp);
+          stamps.set(readingS, stamp);
         }
         body.set(stamp, stampAt[at]);
       }
