@@ -113,6 +113,12 @@ const box = `${followed.minLat},${followed.minLng},${followed.maxLat},${followed
 // readings a poll at the bench's interval.
 const feedCycleS = flags.feed ? (everyS * 145) / 60 : undefined;
 const marker = `${wide ? 'follow-europe' : 'follow'}${flags.feed ? '-feed' : ''}`;
+// The flags that make a section what it is, named in its first line.
+const sectionFlags = [
+  ...(flags.quick ? ['--quick'] : []),
+  ...(wide ? ['--follow-box europe'] : []),
+  ...(flags.feed ? ['--feed'] : []),
+];
 const read = flags['network-box'] === 'europe' ? SYNTHETIC_EUROPE : KRAKOW_BOX;
 const KRAKOW_CENTRE = { latitude: 50.0614, longitude: 19.9366 };
 const ROUTES = Object.freeze([
@@ -251,11 +257,13 @@ async function main(): Promise<number> {
       : `at ${bytesPerSecond.toLocaleString('en-US')} bytes/s`;
   const section = [
     `<!-- ${marker}:start -->`,
-    wide
-      ? '## Following Sensor.Community: one poll of the whole file, every location of it followed'
-      : '## Following Sensor.Community: one poll of the whole file filtered to a city (issue 38)',
+    `${
+      wide
+        ? '## Following Sensor.Community: one poll of the whole file, every location of it followed'
+        : '## Following Sensor.Community: one poll of the whole file filtered to a city (issue 38)'
+    }${flags.feed ? ', the file repeating itself as the live one does' : ''}`,
     '',
-    `Written by \`npm run bench:follow${quick ? ' -- --quick' : ''}\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC. ${machine}. 1-minute load average ${loadBefore.toFixed(2)} before, ${(loadavg()[0] ?? 0).toFixed(2)} after.`,
+    `Written by \`npm run bench:follow${sectionFlags.length > 0 ? ` -- ${sectionFlags.join(' ')}` : ''}\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC. ${machine}. 1-minute load average ${loadBefore.toFixed(2)} before, ${(loadavg()[0] ?? 0).toFixed(2)} after.`,
     '',
     `\`airq\` started ${cliEntryText(cliEntry)} (access log on, stdout a pipe; the bench's probe adds a 1 ms timer that notes the stalls of its thread, bench/http/stall-probe.mjs; an idle process beside it runs the same probe, bench/follow/machine-probe.mjs, so that the machine's stalls can be told from \`airq\`'s own), following a file server in a process of its own at nice 19 (it stands for Sensor.Community's own machine): \`--follow sensor-community --follow-box ${box} --follow-every ${everyS}s\`, a temporary \`--data-dir\` (journal, \`--fsync always\`). The file: a synthetic \`data.json\` of ${(file.bytes / 1e6).toFixed(1)} MB, ${file.elements.toLocaleString('en-US')} elements over ${file.locations.toLocaleString('en-US')} locations across Europe, ${file.cityElements} of them in Kraków's box (${file.cityLocations} outdoor locations)${wide ? `; the followed box holds them all` : ''}, ${feedCycleS === undefined ? "timestamps of each request's moment (every poll all new)" : `timestamps as the live file has them, each sensor reading every ${feedCycleS.toFixed(1)} s (145 / 60 polls: the live share of new readings a poll) and a reading kept while among its sensor's two latest`}, sent ${throttle}. ${polls} polls measured after ${warmupPolls} warm-up poll(s); the network route answered ${result.installations ?? '—'} installations at the end.`,
     '',
