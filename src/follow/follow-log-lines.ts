@@ -56,7 +56,8 @@ function waitText(ms: number): string {
 
 function storedText(outcome: Extract<PollOutcome, { kind: 'stored' }>): string {
   const { report, samples, places } = outcome;
-  const repeated = report.repeatedSamples === 0 ? '' : `, ${report.repeatedSamples} already stored`;
+  const repeatedSamples = report.repeatedSamples ?? 0;
+  const repeated = repeatedSamples === 0 ? '' : `, ${repeatedSamples} already stored`;
   const refused = report.rejectedSamples === 0 ? '' : `, ${report.rejectedSamples} refused`;
   return `${report.acceptedSamples} of ${samples} samples stored${repeated}${refused}, from ${places} places (${report.newInstallations} new installations)`;
 }

@@ -129,9 +129,10 @@ export interface FollowStoreReport {
   /**
    * Samples not written because this sink wrote the same value at the same installation, type
    * and time for the source's previous batch (or earlier in this one): the source repeated
-   * them. Zero for the first batch after a start and after a store failure.
+   * them. Zero for the first batch after a start and after a store failure; absent from a sink
+   * that does not tell (one of a program's own, written before this count existed).
    */
-  readonly repeatedSamples: number;
+  readonly repeatedSamples?: number;
   /** Samples the store refused (outside its range, before the retention horizon, …). */
   readonly rejectedSamples: number;
 }

@@ -152,11 +152,11 @@ describe('startFollower (properties)', () => {
                 return { places: [], samples: [], skipped: {} };
               },
             };
+            // A sink of a program's own, written before `repeatedSamples` existed.
             const sink = {
               storeBatch: async () => ({
                 newInstallations: 0,
                 acceptedSamples: 0,
-                repeatedSamples: 0,
                 rejectedSamples: 0,
               }),
             };
