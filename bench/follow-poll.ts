@@ -30,7 +30,7 @@
 // markdown; with --out, writes it into the marked `follow` section of FILE.
 // --feed: the file's timestamps as the live file has them (each sensor reading every 145 / 60
 // poll intervals, a reading kept while among its sensor's two latest, so that a poll repeats
-// much of the one before) rather than each request's moment; the section is `follow-feed` (or
+// most of the one before: about two thirds here) rather than each request's moment; the section is `follow-feed` (or
 // `follow-europe-feed`).
 // --follow-box europe: `airq` follows a box around all of the file's locations (about 10,700
 // outdoor ones), as someone following a whole country or more would; the reads stay in Kraków,
@@ -109,8 +109,9 @@ for (const name of ['follow-box', 'network-box'] as const) {
 const wide = flags['follow-box'] === 'europe';
 const followed = wide ? SYNTHETIC_EUROPE : KRAKOW_BOX;
 const box = `${followed.minLat},${followed.minLng},${followed.maxLat},${followed.maxLng}`;
-// Live, a sensor reads every 145 s and the file is read every 60 s: the same share of new
-// readings a poll at the bench's interval.
+// Live, a sensor reads every 145 s and the file is read every 60 s; scaled to the bench's
+// interval. A poll's own 4 s of reading come on top of the interval (live too, but there they
+// are a fifteenth of it), so here about a third of a poll is new, live about a fifth.
 const feedCycleS = flags.feed ? (everyS * 145) / 60 : undefined;
 const marker = `${wide ? 'follow-europe' : 'follow'}${flags.feed ? '-feed' : ''}`;
 // The flags that make a section what it is, named in its first line.
@@ -265,7 +266,7 @@ async function main(): Promise<number> {
     '',
     `Written by \`npm run bench:follow${sectionFlags.length > 0 ? ` -- ${sectionFlags.join(' ')}` : ''}\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC. ${machine}. 1-minute load average ${loadBefore.toFixed(2)} before, ${(loadavg()[0] ?? 0).toFixed(2)} after.`,
     '',
-    `\`airq\` started ${cliEntryText(cliEntry)} (access log on, stdout a pipe; the bench's probe adds a 1 ms timer that notes the stalls of its thread, bench/http/stall-probe.mjs; an idle process beside it runs the same probe, bench/follow/machine-probe.mjs, so that the machine's stalls can be told from \`airq\`'s own), following a file server in a process of its own at nice 19 (it stands for Sensor.Community's own machine): \`--follow sensor-community --follow-box ${box} --follow-every ${everyS}s\`, a temporary \`--data-dir\` (journal, \`--fsync always\`). The file: a synthetic \`data.json\` of ${(file.bytes / 1e6).toFixed(1)} MB, ${file.elements.toLocaleString('en-US')} elements over ${file.locations.toLocaleString('en-US')} locations across Europe, ${file.cityElements} of them in Kraków's box (${file.cityLocations} outdoor locations)${wide ? `; the followed box holds them all` : ''}, ${feedCycleS === undefined ? "timestamps of each request's moment (every poll all new)" : `timestamps as the live file has them, each sensor reading every ${feedCycleS.toFixed(1)} s (145 / 60 polls: the live share of new readings a poll) and a reading kept while among its sensor's two latest`}, sent ${throttle}. ${polls} polls measured after ${warmupPolls} warm-up poll(s); the network route answered ${result.installations ?? '—'} installations at the end.`,
+    `\`airq\` started ${cliEntryText(cliEntry)} (access log on, stdout a pipe; the bench's probe adds a 1 ms timer that notes the stalls of its thread, bench/http/stall-probe.mjs; an idle process beside it runs the same probe, bench/follow/machine-probe.mjs, so that the machine's stalls can be told from \`airq\`'s own), following a file server in a process of its own at nice 19 (it stands for Sensor.Community's own machine): \`--follow sensor-community --follow-box ${box} --follow-every ${everyS}s\`, a temporary \`--data-dir\` (journal, \`--fsync always\`). The file: a synthetic \`data.json\` of ${(file.bytes / 1e6).toFixed(1)} MB, ${file.elements.toLocaleString('en-US')} elements over ${file.locations.toLocaleString('en-US')} locations across Europe, ${file.cityElements} of them in Kraków's box (${file.cityLocations} outdoor locations)${wide ? `; the followed box holds them all` : ''}, ${feedCycleS === undefined ? "timestamps of each request's moment (every poll all new)" : `timestamps as the live file has them, each sensor reading every ${feedCycleS.toFixed(1)} s (145 / 60 of the interval between polls; a poll's own 4 s of reading on top, about a third of a poll is new, against about a fifth live) and a reading kept while among its sensor's two latest`}, sent ${throttle}. ${polls} polls measured after ${warmupPolls} warm-up poll(s); the network route answered ${result.installations ?? '—'} installations at the end.`,
     '',
     [result.poll, ...result.phases].join('\n'),
     '',

@@ -8,9 +8,9 @@
 // (the store's worst case); with a feed cycle (`render(nowMs, into, cycleS)`), as the live file
 // has them: each sensor reads every `cycleS` seconds at its own phase, and a reading keeps its
 // time (and its value: a sensor's readings carry the same text) for as long as it stays among
-// the sensor's two latest, so that a poll repeats much of the one before. Live, a sensor reads
-// every 145 s and the file is read every 60 s; a cycle of 145 / 60 poll intervals keeps that
-// share of new readings at any interval.
+// the sensor's two latest, so that a poll repeats much of the one before. The share of new
+// readings a poll is about (time between two polls) / cycle / 2: live, a poll every 64 s or so
+// (a minute and the read) against a sensor's 145 s, about a fifth.
 import type { NetworkBox } from '../../src/payload/network-box.js';
 import { seededRandom } from '../helpers/seeded-random.js';
 

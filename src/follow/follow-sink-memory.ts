@@ -33,56 +33,50 @@ function timeTypeKey(name: string, atMs: number): number | undefined {
 
 /**
  * The values a sink wrote durably for one source, in two generations: those of the previous
- * batch, and those of the batch being stored. A sample is a repeat when the newest generation
- * that knows its (installation, type, time) holds the same value (`Object.is`, so `-0` and `0`
- * differ); every sample passed to {@link remember} becomes known, repeat or not, so that a
- * batch that names a time twice ends with its last value, as the store does. At most 64
- * samples of a place are remembered a batch; the others stay unknown, and are written again.
+ * batch, and those of the batch being stored. {@link note} tells whether a sample is a repeat
+ * (the newest generation that knows its installation, type and time holds the same value,
+ * `Object.is`, so `-0` and `0` differ) and notes it in the batch's generation, repeat or not, so
+ * that a batch that names a time twice ends with its last value, as the store does. At most 64
+ * samples of a place are noted a batch; the others stay unknown, and are written again.
  *
  * @example
  * const memory = new SourceMemory();
- * memory.isRepeat(1_000_000_000_001_071, 'PM10', atMs, 12.5); // false: nothing known yet
- * memory.remember(1_000_000_000_001_071, 'PM10', atMs, 12.5);
+ * memory.note(1_000_000_000_001_071, 'PM10', atMs, 12.5); // false: nothing known yet
  * memory.endBatch(); // the batch is durable
- * memory.isRepeat(1_000_000_000_001_071, 'PM10', atMs, 12.5); // true
+ * memory.note(1_000_000_000_001_071, 'PM10', atMs, 12.5); // true: written by the batch before
  */
 export class SourceMemory {
   // Per installation, `key, value, key, value …`: an array of doubles rather than a map of
-  // boxed numbers, since a country's batch (102,152 samples over 10,667 places) is remembered
-  // anew at every poll, on the thread that answers requests.
+  // boxed numbers, since a country's batch (102,152 samples over 10,667 places) is noted anew
+  // at every poll, on the thread that answers requests.
   #previous = new Map<number, number[]>();
   #current = new Map<number, number[]>();
 
-  /** Whether the sink already wrote exactly this value for this installation, type and time. */
-  isRepeat(installationId: number, name: string, atMs: number, value: number): boolean {
+  /**
+   * Whether the sink already wrote exactly this value for this installation, type and time
+   * (the sample need not be written), having noted it as a value of the batch being stored.
+   */
+  note(installationId: number, name: string, atMs: number, value: number): boolean {
     const key = timeTypeKey(name, atMs);
     if (key === undefined) return false;
-    let pairs = this.#current.get(installationId);
-    let at = pairs === undefined ? -1 : indexOfKey(pairs, key);
-    if (at < 0) {
-      pairs = this.#previous.get(installationId);
-      at = pairs === undefined ? -1 : indexOfKey(pairs, key);
-    }
-    return at >= 0 && Object.is(pairs![at + 1], value); // at ≥ 0: found in `pairs`
-  }
-
-  /** Notes a value of the batch being stored (written, or a repeat of a written one). */
-  remember(installationId: number, name: string, atMs: number, value: number): void {
-    const key = timeTypeKey(name, atMs);
-    if (key === undefined) return;
     const pairs = this.#current.get(installationId);
-    if (pairs === undefined) {
-      this.#current.set(installationId, [key, value]);
-      return;
+    const at = pairs === undefined ? -1 : indexOfKey(pairs, key);
+    if (at >= 0) {
+      const repeat = Object.is(pairs![at + 1], value); // at ≥ 0: found in `pairs`
+      pairs![at + 1] = value;
+      return repeat;
     }
-    const at = indexOfKey(pairs, key);
-    if (at >= 0) pairs[at + 1] = value;
+    const older = this.#previous.get(installationId);
+    const olderAt = older === undefined ? -1 : indexOfKey(older, key);
+    const repeat = olderAt >= 0 && Object.is(older![olderAt + 1], value); // found in `older`
+    if (pairs === undefined) this.#current.set(installationId, [key, value]);
     else if (pairs.length < 2 * MAX_SAMPLES_PER_PLACE) pairs.push(key, value);
-    else {
+    else if (olderAt >= 0) {
       // Full: the sample stays unknown, and so must its older value (a later sample of the
       // batch at the same time must not be taken for a repeat of it).
-      removeKey(this.#previous.get(installationId), key);
+      older!.splice(olderAt, 2);
     }
+    return repeat;
   }
 
   /**
@@ -106,7 +100,7 @@ export class SourceMemory {
   }
 
   /**
-   * Forgets everything: after a store failure, what the batch remembered may not be durable,
+   * Forgets everything: after a store failure, what the batch noted may not be durable,
    * and an unknown sample is merely written again.
    */
   forget(): void {
@@ -115,7 +109,7 @@ export class SourceMemory {
   }
 }
 
-// Samples remembered per place and batch, so that a scan stays short whatever a source sends;
+// Samples noted per place and batch, so that a scan stays short whatever a source sends;
 // the rest of a place's samples are written at every poll.
 const MAX_SAMPLES_PER_PLACE = 64;
 

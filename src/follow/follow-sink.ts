@@ -81,15 +81,7 @@ export function createFollowSink(store: FollowSinkStore | InMemoryStore): Follow
     store instanceof InMemoryStore
       ? async (samples: readonly Sample[]) => store.ingest(samples)
       : (samples: readonly Sample[]) => store.writeSamples(samples);
-  const memories = new Map<FollowedSourceName, SourceMemory>();
-  const memoryOf = (source: FollowedSourceName): SourceMemory => {
-    let memory = memories.get(source);
-    if (memory === undefined) {
-      memory = new SourceMemory();
-      memories.set(source, memory);
-    }
-    return memory;
-  };
+  const memories = new Map(SOURCE_NAMES.map((name) => [name, new SourceMemory()]));
   return Object.freeze({
     async storeBatch(source: FollowedSourceName, batch: FollowedBatch): Promise<FollowStoreReport> {
       const fn = 'FollowSink.storeBatch';
@@ -107,7 +99,7 @@ export function createFollowSink(store: FollowSinkStore | InMemoryStore): Follow
         for (const [sourceId, id] of assigned.ids) ids.set(sourceId, id);
         newInstallations += assigned.created;
       }
-      const memory = memoryOf(source);
+      const memory = memories.get(source)!; // checkOneOf: one of SOURCE_NAMES
       let acceptedSamples = 0;
       let rejectedSamples = 0;
       let repeatedSamples = 0;
@@ -124,9 +116,8 @@ export function createFollowSink(store: FollowSinkStore | InMemoryStore): Follow
               rejectedSamples++;
               continue;
             }
-            if (memory.isRepeat(installationId, name, atMs, value)) repeatedSamples++;
+            if (memory.note(installationId, name, atMs, value)) repeatedSamples++;
             else samples.push({ installationId, name, atMs, value });
-            memory.remember(installationId, name, atMs, value);
           }
           if (samples.length === 0) continue;
           const report = await writeSamples(samples);
