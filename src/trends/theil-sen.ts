@@ -50,9 +50,12 @@ export interface TheilSen {
   p: number;
   /** openair's significance marks: `'***'` p < 0.001, `'**'` < 0.01, `'*'` < 0.05, `'+'` < 0.1. */
   stars: '' | '+' | '*' | '**' | '***';
-  /** The fitted value at the first point's day. */
+  /** The fitted value at the first point's day (a zero is always +0). */
   fittedStart: number;
-  /** `slope`, `lower`, `upper` as percent of `fittedStart` per year. */
+  /**
+   * `slope`, `lower`, `upper` as percent of `fittedStart` per year: divided as written, so a
+   * zero `fittedStart` gives ±Infinity by the sign of the numerator (NaN for a zero one).
+   */
   slopePercent: number;
   lowerPercent: number;
   upperPercent: number;
@@ -137,7 +140,10 @@ export function theilSen(series: TimedSeries, options: TheilSenOptions = {}): Th
   const slope = DAY_PER_YEAR * b;
   const lower = DAY_PER_YEAR * replicates[cut]!;
   const upper = DAY_PER_YEAR * replicates[nBoot - cut - 1]!;
-  const fittedStart = a + b * xs[0]!;
+  // A zero fitted start is +0 (x + 0 turns -0 into 0): which zero a median of slopes that
+  // are zero lands on depends on how equal values are sorted, and it would decide the sign of
+  // the percentages' infinities.
+  const fittedStart = a + b * xs[0]! + 0;
   return {
     n,
     slope,

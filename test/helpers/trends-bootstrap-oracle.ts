@@ -235,7 +235,8 @@ export function naiveTheilSen(
   const p = 2 * Math.min(share, 1 - share);
   const stars = p < 0.001 ? '***' : p < 0.01 ? '**' : p < 0.05 ? '*' : p < 0.1 ? '+' : '';
   const slope = 365 * b;
-  const fittedStart = a + b * xs[0]!;
+  // airq's rule: a zero fitted start is +0, whichever zero the medians gave.
+  const fittedStart = Object.is(a + b * xs[0]!, -0) ? 0 : a + b * xs[0]!;
   return {
     n,
     slope,

@@ -88,3 +88,46 @@ describe('points whose day numbers are not in time order', () => {
     expect(zoned.intercept).not.toBe(utc.intercept);
   });
 });
+
+// Found by the oracle property of theil-sen.test.ts (seed 100341593): values so small that
+// pair slopes underflow to zeros of both signs, so that the line is zero at the first point.
+// Which zero a median lands on depends on how equal numbers are sorted; airq takes +0, and a
+// percentage is then the bound's own sign times Infinity, or NaN for a zero slope.
+describe('a line through zero at the first point', () => {
+  const series = {
+    atMs: [
+      864000000000, 864003600000, 864086400000, 864090000000, 864093600000, 864097200000,
+      864162000000, 864172800000, 866678400000, 866682000000, 866764800000, 866768400000,
+      866772000000,
+    ],
+    values: [
+      -1,
+      1.5e-323,
+      -3,
+      1,
+      1,
+      -1.0007052751065657e-69,
+      1.5e-323,
+      -1,
+      1.5e-323,
+      9.4e-323,
+      -2e-323,
+      Number.NaN,
+      -2e-323,
+    ],
+  };
+  const options = { timeZone: 0, alpha: 0.001, nBoot: 1, seed: 315616535 };
+
+  it('has a fitted start of +0 and percentages of the bounds’ sign', () => {
+    const fit = theilSen(series, options);
+    expect(Object.is(fit.fittedStart, 0)).toBe(true);
+    expect(fit.slope).toBe(0);
+    expect(fit.slopePercent).toBeNaN();
+    expect(fit.lower).toBe(-7.213e-321); // 365 × the only replicate's slope, −2e-323 per day
+    expect(fit.lowerPercent).toBe(Number.NEGATIVE_INFINITY);
+    expect(fit.upperPercent).toBe(Number.NEGATIVE_INFINITY);
+    const want = naiveTheilSen(series.atMs, series.values, options);
+    expect(Object.is(want.fittedStart, 0)).toBe(true);
+    expect(fit.lowerPercent).toBe(want.lowerPercent);
+  });
+});
