@@ -2,7 +2,12 @@ import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { type FollowedBatch, messageOf, PollFailure } from './followed-batch.js';
-import { type BatchParts, batchParts } from './sensor-community-parts.js';
+import {
+  type BatchPart,
+  type BatchParts,
+  batchParts,
+  transferList,
+} from './sensor-community-parts.js';
 import { readSensorCommunityFile } from './sensor-community-read.js';
 import type { ReadFailure, ReadReply, ReadRequest } from './sensor-community-thread.js';
 
@@ -51,10 +56,18 @@ if (port !== null) {
   const sendNextPart = (id: number): void => {
     const parts = sending.get(id);
     if (parts === undefined) return;
-    const next = parts.next();
+    let next: IteratorResult<BatchPart, undefined>;
+    try {
+      next = parts.next();
+    } catch (error) {
+      sending.delete(id);
+      port.postMessage({ id, failure: failureOf(error) } satisfies ReadReply);
+      return;
+    }
     if (next.done === true) return;
     if (next.value.skipped !== undefined) sending.delete(id);
-    port.postMessage({ id, part: next.value } satisfies ReadReply);
+    // The columns' buffers are handed over, not copied (a part is not used here again).
+    port.postMessage({ id, part: next.value } satisfies ReadReply, transferList(next.value));
   };
   port.on('message', (request: ReadRequest) => {
     if (request.kind === 'abort') {
