@@ -1,4 +1,4 @@
-import { MEASUREMENT_TYPE_NAMES } from '../meta/measurement-types.js';
+import { measurementTypeOrdinal } from '../meta/measurement-types.js';
 
 // What a follow sink remembers of a source's previous batch, so that a poll does not write again
 // what the one before it wrote. Sources repeat themselves: Sensor.Community's file holds every
@@ -19,12 +19,8 @@ import { MEASUREMENT_TYPE_NAMES } from '../meta/measurement-types.js';
 const TYPE_SLOTS = 16; // more than MEASUREMENT_TYPE_NAMES has; a power of two keeps keys exact
 const MAX_KEYED_MS = Math.floor(Number.MAX_SAFE_INTEGER / TYPE_SLOTS) - 1;
 
-const ORDINAL_BY_NAME: ReadonlyMap<string, number> = new Map(
-  MEASUREMENT_TYPE_NAMES.map((name, ordinal) => [name, ordinal]),
-);
-
 function timeTypeKey(name: string, atMs: number): number | undefined {
-  const ordinal = ORDINAL_BY_NAME.get(name);
+  const ordinal = measurementTypeOrdinal(name);
   if (ordinal === undefined || !Number.isInteger(atMs) || Math.abs(atMs) > MAX_KEYED_MS) {
     return undefined;
   }

@@ -1,4 +1,4 @@
-import { MEASUREMENT_TYPE_NAMES, type MeasurementTypeName } from '../meta/measurement-types.js';
+import { MEASUREMENT_TYPE_NAMES, measurementTypeOrdinal } from '../meta/measurement-types.js';
 import type { FollowedBatch, FollowedPlace, FollowedSample } from './followed-batch.js';
 
 // A batch crosses from the reading thread to the server's thread in parts. Node builds a
@@ -40,10 +40,6 @@ export interface BatchPart {
 /** The parts of a batch, in order, as {@link batchParts} cuts them. */
 export type BatchParts = Iterator<BatchPart, undefined>;
 
-const TYPE_ORDINALS: ReadonlyMap<MeasurementTypeName, number> = new Map(
-  MEASUREMENT_TYPE_NAMES.map((name, ordinal) => [name, ordinal]),
-);
-
 // Samples `from` to `till` (exclusive) of a batch as columns.
 function sampleColumns(
   samples: readonly FollowedSample[],
@@ -59,7 +55,7 @@ function sampleColumns(
   };
   for (let i = 0; i < count; i++) {
     const { sourceId, name, atMs, value } = samples[from + i]!; // from + i < till
-    const ordinal = TYPE_ORDINALS.get(name);
+    const ordinal = measurementTypeOrdinal(name);
     // A reader gives measurement type names only; anything else is a fault of its code.
     if (ordinal === undefined)
       throw new Error(`batchParts: ${String(name)} is no measurement type`);

@@ -35,6 +35,23 @@ export function isMeasurementTypeName(x: unknown): x is MeasurementTypeName {
   return (MEASUREMENT_TYPE_NAMES as readonly unknown[]).includes(x);
 }
 
+const ORDINAL_BY_NAME: ReadonlyMap<string, number> = new Map(
+  MEASUREMENT_TYPE_NAMES.map((name, ordinal) => [name, ordinal]),
+);
+
+/**
+ * The position of a measurement name in {@link MEASUREMENT_TYPE_NAMES} (the canonical order,
+ * and the ordinal that series, journal records and thread messages store), or `undefined` for
+ * anything else.
+ *
+ * @example
+ * measurementTypeOrdinal('PM10'); // 2
+ * measurementTypeOrdinal('PM2.5'); // undefined
+ */
+export function measurementTypeOrdinal(name: unknown): number | undefined {
+  return typeof name === 'string' ? ORDINAL_BY_NAME.get(name) : undefined;
+}
+
 /** Unit and translated label of one measurement type. */
 export interface MeasurementTypeDefinition {
   /** Unit symbol as shown to people, e.g. `µg/m³`. */

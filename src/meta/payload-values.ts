@@ -1,16 +1,12 @@
 import { checkObject } from '../arguments/argument-checks.js';
 import { roundHalfUp2 } from '../indexes/rounding.js';
 import type { Value } from '../model/api-types.js';
-import { MEASUREMENT_TYPE_NAMES } from './measurement-types.js';
-
-const CANONICAL_POSITION: ReadonlyMap<string, number> = new Map(
-  MEASUREMENT_TYPE_NAMES.map((name, position) => [name, position]),
-);
+import { measurementTypeOrdinal } from './measurement-types.js';
 
 // Unknown names sort by UTF-16 code units: the same order in every locale and process.
 function byCanonicalOrder(a: string, b: string): number {
-  const positionA = CANONICAL_POSITION.get(a) ?? Number.POSITIVE_INFINITY;
-  const positionB = CANONICAL_POSITION.get(b) ?? Number.POSITIVE_INFINITY;
+  const positionA = measurementTypeOrdinal(a) ?? Number.POSITIVE_INFINITY;
+  const positionB = measurementTypeOrdinal(b) ?? Number.POSITIVE_INFINITY;
   if (positionA !== positionB) return positionA < positionB ? -1 : 1;
   return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -1,5 +1,5 @@
 import { checkFiniteNumber } from '../arguments/argument-checks.js';
-import { MEASUREMENT_TYPE_NAMES } from '../meta/measurement-types.js';
+import { measurementTypeOrdinal } from '../meta/measurement-types.js';
 import type { Installation } from '../model/api-types.js';
 import type { WindowAverages } from '../model/window-averages.js';
 import type { TimeWindow } from '../time/windows.js';
@@ -231,7 +231,7 @@ export class InMemoryStore implements MeasurementStore, PlaceWriter {
     const { registry, series } = this.#contents;
     const context = registry.ingestContext(this.retainedFromMs);
     checkIngestColumnsArguments(fn, installationId, name, atMs, values, context);
-    series.append(installationId, MEASUREMENT_TYPE_NAMES.indexOf(name), atMs, values);
+    series.append(installationId, measurementTypeOrdinal(name)!, atMs, values); // checked above
     return atMs.length;
   }
 

@@ -2,7 +2,7 @@ import { describeValue } from '../arguments/describe-value.js';
 import {
   isMeasurementTypeName,
   MEASUREMENT_TYPE_NAMES,
-  type MeasurementTypeName,
+  measurementTypeOrdinal,
 } from '../meta/measurement-types.js';
 import { sampleProblem } from '../series/sample-problem.js';
 import { formatTimestamp } from '../time/instant.js';
@@ -76,7 +76,7 @@ export function planIngest(samples: readonly unknown[], context: IngestContext):
       continue;
     }
     const valid = sample as Sample;
-    const typeOrdinal = MEASUREMENT_TYPE_NAMES.indexOf(valid.name as MeasurementTypeName);
+    const typeOrdinal = measurementTypeOrdinal(valid.name)!; // a valid sample's name is a type
     const { installationId } = valid;
     let byType = groups.get(installationId);
     if (byType === undefined) {
