@@ -100,13 +100,15 @@ export function readAirRohrPush(body: unknown, sensorHeader: string | undefined)
       `no device: X-Sensor must be esp8266-<decimal chip id> or esp32-<hex chip id>, or esp8266id a decimal chip id; got X-Sensor ${describeValue(sensorHeader)} and esp8266id ${describeValue(body.esp8266id)}`,
     );
   }
-  return Object.freeze({ ok: true as const, device, ...readValues(list as readonly Element[]) });
+  const { readings, ignored, skipped } = readValues(list as readonly Element[]);
+  return { ok: true as const, device, readings, ignored, skipped };
 }
 
 type PushValues = Pick<Extract<AirRohrPush, { ok: true }>, 'readings' | 'ignored' | 'skipped'>;
 
 // Two passes over the elements, with arrays indexed by element and by measurement rather than
-// maps and closures: a push is served tens of thousands of times a second.
+// maps and closures: a push is served tens of thousands of times a second. Nothing is frozen:
+// the result only lives until the route has answered (the freezes were 0.4 of its 1.4 µs).
 function readValues(elements: readonly Element[]): PushValues {
   const count = elements.length;
   const sources: (AirRohrSource | undefined)[] = new Array(count);
@@ -136,7 +138,7 @@ function readValues(elements: readonly Element[]): PushValues {
     }
     const result = results[i]!;
     if (!result.ok) {
-      skipped.push(Object.freeze({ valueType, value, reason: result.reason }));
+      skipped.push({ valueType, value, reason: result.reason });
       continue;
     }
     const winner = winners[source.ordinal]!;
@@ -144,7 +146,7 @@ function readValues(elements: readonly Element[]): PushValues {
     if (elements[winner]!.value_type !== valueType) ignored.add(valueType);
     else {
       const reason = `an earlier ${valueType} value was read`;
-      skipped.push(Object.freeze({ valueType, value, reason }));
+      skipped.push({ valueType, value, reason });
     }
   }
   const readings: AirRohrReading[] = [];
@@ -154,15 +156,9 @@ function readValues(elements: readonly Element[]): PushValues {
     const result = results[winner]!;
     if (!result.ok) continue;
     const { name } = AIRROHR_MEASUREMENTS[ordinal]!;
-    readings.push(
-      Object.freeze({ name, value: result.value, source: elements[winner]!.value_type }),
-    );
+    readings.push({ name, value: result.value, source: elements[winner]!.value_type });
   }
-  return {
-    readings: Object.freeze(readings),
-    ignored: Object.freeze([...ignored]),
-    skipped: Object.freeze(skipped),
-  };
+  return { readings, ignored: [...ignored], skipped };
 }
 
 function deviceOf(header: string | undefined, chipId: unknown): string | undefined {
