@@ -173,7 +173,7 @@ function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
 }
 
 function refused(message: string): AirRohrPush {
-  return Object.freeze({ ok: false as const, message });
+  return { ok: false as const, message };
 }
 
 // The kind of a value that should have been an object or an array; the body may be large.

@@ -32,7 +32,7 @@ export type MeasurementTypeName = (typeof MEASUREMENT_TYPE_NAMES)[number];
  * isMeasurementTypeName('PM2.5'); // false
  */
 export function isMeasurementTypeName(x: unknown): x is MeasurementTypeName {
-  return (MEASUREMENT_TYPE_NAMES as readonly unknown[]).includes(x);
+  return measurementTypeOrdinal(x) !== undefined;
 }
 
 const ORDINAL_BY_NAME: ReadonlyMap<string, number> = new Map(
