@@ -282,7 +282,10 @@ describe('createFollowSink: a batch larger than a piece', () => {
       ),
       RUNS,
     );
-  });
+    // 7–10 s alone, 9–20 s among the suite on two cores, and 30 s once on a machine that ran
+    // a second suite beside it: a thousand batches of up to five pieces, each a turn of the
+    // loop, and every sample read back. The default 30 s made the result depend on the load.
+  }, 120_000);
 });
 
 describe("createFollowSink's memory of a source's previous batch", () => {
